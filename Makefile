@@ -1,0 +1,35 @@
+# Two commands for a fresh machine: `make demo` and `make test`.
+# Both create .venv/ with a Python >= 3.12 on first use and reinstall only
+# when pyproject.toml changes.
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: demo test venv bench
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || "$$(sh scripts/find-python.sh)" -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(PY) manage.py makemigrations --check --dry-run >/dev/null
+	$(PY) -m pytest -n 2 --dist loadfile
+
+demo: $(STAMP)
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py demo_setup
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) bench/rules_bench.py
+	$(PY) bench/rotation_bench.py
+	$(PY) bench/ratings_bench.py

@@ -1,0 +1,17 @@
+"""The Celery application; configuration comes from Django settings (CELERY_*)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("bluke_league")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.task(name="config.ping")
+def ping() -> str:
+    """Round trip used by the health check and the worker integration test."""
+    return "pong"

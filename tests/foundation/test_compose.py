@@ -1,0 +1,31 @@
+"""docker-compose.yml cannot run here (no Docker engine); check its shape instead."""
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_compose():
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def settings_variables() -> set[str]:
+    source = "".join(p.read_text() for p in (ROOT / "config").glob("*.py"))
+    return set(re.findall(r'env_(?:str|bool|int|list)\("([A-Z_]+)"', source))
+
+
+def test_compose_has_the_production_services():
+    services = load_compose()["services"]
+    assert {"postgres", "redis", "web", "worker", "beat"} <= set(services)
+    assert "pg_isready" in " ".join(services["postgres"]["healthcheck"]["test"])
+
+
+def test_every_variable_compose_sets_is_read_by_the_settings():
+    read = settings_variables()
+    for name in ("web", "worker", "beat"):
+        env = load_compose()["services"][name]["environment"]
+        unknown = set(env) - read
+        assert not unknown, f"{name} sets variables the settings never read: {unknown}"
