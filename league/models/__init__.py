@@ -1,0 +1,17 @@
+"""League data: clubs and the people in them, seasons, API access, the audit trail."""
+
+from league.models.access import ApiToken, IdempotencyRecord
+from league.models.audit import AuditEntry
+from league.models.clubs import Club, Membership, Player, Role
+from league.models.seasons import Season
+
+__all__ = [
+    "ApiToken",
+    "AuditEntry",
+    "Club",
+    "IdempotencyRecord",
+    "Membership",
+    "Player",
+    "Role",
+    "Season",
+]

@@ -1,0 +1,57 @@
+from django.db import models
+
+from league.models import Club, Season
+
+
+class EventKind(models.TextChoices):
+    LEAGUE_NIGHT = "league-night", "League night"
+    TOURNAMENT = "tournament", "Tournament"
+
+
+class EventStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SEATED = "seated", "Seated"
+    PLAYING = "playing", "Playing"
+    CLOSED = "closed", "Closed"
+
+
+class Event(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.PROTECT, related_name="events",
+        help_text="Empty for a one-off tournament.",
+    )
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=20, choices=EventKind.choices, default=EventKind.LEAGUE_NIGHT)
+    date = models.DateField()
+    status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.DRAFT)
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    seating = models.JSONField(
+        null=True, blank=True,
+        help_text="The stored seating plan: seed, algorithm version and fairness report.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    published = models.BooleanField(
+        default=False, help_text="Published rounds are kept when the seating is re-planned."
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} · round {self.number}"

@@ -1,0 +1,71 @@
+from django.conf import settings
+from django.db import models
+
+from tournaments.models.tables import Table
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = "in-progress", "In progress"
+    COMPLETE = "complete", "Complete"
+
+
+class GameSource(models.TextChoices):
+    FORM = "form", "Entry form"
+    API = "api", "API"
+    BOT = "bot", "Bot play"
+    IMPORT = "import", "Import"
+    ADMIN = "admin", "Admin"
+
+
+class Game(models.Model):
+    """One table's match: the record as submitted plus the checker's verdict.
+
+    Every stored record has passed `games.rules.check_record`.
+    """
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
+    status = models.CharField(max_length=12, choices=GameStatus.choices)
+    source = models.CharField(max_length=10, choices=GameSource.choices)
+    record = models.JSONField(help_text="The full record, as submitted.")
+    record_hash = models.CharField(max_length=64, help_text="Hash of the canonical record JSON.")
+    totals = models.JSONField(help_text="Final (or running) totals per seat, or per team.")
+    ranks = models.JSONField(help_text="Finishing place per seat, 1 is best, ties share a place.")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_with_token = models.ForeignKey(
+        "league.ApiToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    played_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["played_at", "id"]
+        indexes = [models.Index(fields=["played_at", "id"])]
+
+    def __str__(self) -> str:
+        return f"Game at {self.table}"
+
+
+class Hand(models.Model):
+    """One deal of a game, unpacked from the record so statistics can be queried."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(help_text="1-based, in play order.")
+    dealer = models.PositiveSmallIntegerField()
+    cards = models.PositiveSmallIntegerField(help_text="Cards dealt to each player.")
+    trump = models.CharField(max_length=2, blank=True, help_text="S, H, D, C or empty: no trump.")
+    bids = models.JSONField(help_text="Per seat: a number or a named bid such as 'pass'.")
+    tricks = models.JSONField(help_text="Tricks won per seat.")
+    scores = models.JSONField(help_text="Points per seat (per team in partnership games).")
+    has_plays = models.BooleanField(default=False, help_text="Recorded card by card.")
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · hand {self.number}"
