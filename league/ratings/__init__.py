@@ -1,0 +1,39 @@
+"""Multiplayer rating engines for Bluke leagues (pure Python, no Django).
+
+Typical use::
+
+    rater = make_rater("plackett_luce")          # or "elo", k=24
+    changes = rater.rate_game([[1], [2], [3], [4]], [1, 2, 2, 4])
+    rater.rating(1), rater.conservative(1), rater.get(1)
+
+See docs/ratings.md for the models and parameter choices.
+"""
+
+from .base import Game, PlayerState, Rater, RatingChange, check_game
+from .elo import EloRater
+from .evaluation import Score, kendall_tau, score_rater
+from .fitting import DEFAULT_GRIDS, fit_parameters, score_parameters
+from .inactivity import inflate_for_inactivity
+from .plackett_luce import PlackettLuceRater
+from .provisional import is_provisional
+from .registry import RATERS, make_rater
+
+__all__ = [
+    "DEFAULT_GRIDS",
+    "RATERS",
+    "EloRater",
+    "Game",
+    "PlackettLuceRater",
+    "PlayerState",
+    "Rater",
+    "RatingChange",
+    "Score",
+    "check_game",
+    "fit_parameters",
+    "inflate_for_inactivity",
+    "is_provisional",
+    "kendall_tau",
+    "make_rater",
+    "score_parameters",
+    "score_rater",
+]
