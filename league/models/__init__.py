@@ -3,7 +3,9 @@
 from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
+from league.models.ratings import PlayerRating, RatingHistory, RatingPool
 from league.models.seasons import Season
+from league.models.standings import StandingRow
 
 __all__ = [
     "ApiToken",
@@ -12,6 +14,10 @@ __all__ = [
     "IdempotencyRecord",
     "Membership",
     "Player",
+    "PlayerRating",
+    "RatingHistory",
+    "RatingPool",
     "Role",
     "Season",
+    "StandingRow",
 ]
