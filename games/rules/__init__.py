@@ -1,0 +1,59 @@
+"""Pure-Python rules core for Bluke and its family (no Django here).
+
+    from games import rules
+    game = rules.load("bluke", players=4)
+    state = game.new_match(seed=7)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    report = rules.check_record(state.to_record(["Ann", "Bob", "Cy", "Di"]))
+
+Actions are ints (see `actions`); cards are ints (see `cards`).
+"""
+
+from __future__ import annotations
+
+from .actions import BOARD, PASS, action_to_string, bid_action, string_to_action
+from .back_alley import BackAlley
+from .back_alley_individual import BackAlleyIndividual
+from .bluke import Bluke
+from .cards import card_code, parse_card
+from .errors import IllegalAction, RulesError, RuleViolation
+from .game import Game
+from .records import CheckReport, RecordError, check_record
+from .schema import record_schema
+from .state import State
+
+GAMES: dict[str, type[Game]] = {
+    cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual)
+}
+
+
+def load(name: str, players: int | None = None, **options) -> Game:
+    """A configured game; raises RulesError for an unknown game or a bad option."""
+    cls = GAMES.get(name)
+    if cls is None:
+        raise RulesError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
+    return cls(players, **options)
+
+
+def games() -> list[dict]:
+    """Description of every game: name, title, players, options, record JSON Schema."""
+    return [
+        {
+            "name": cls.name,
+            "title": cls.title,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "partnership": cls.partnership,
+            "options": [option.to_dict() for option in cls.declared_options()],
+            "record_schema": record_schema(cls.name),
+        }
+        for cls in GAMES.values()
+    ]
+
+
+__all__ = [
+    "BOARD", "PASS", "CheckReport", "Game", "IllegalAction", "RecordError", "RuleViolation",
+    "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
+    "games", "load", "parse_card", "record_schema", "string_to_action",
+]

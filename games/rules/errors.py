@@ -1,0 +1,28 @@
+"""Exceptions and the small value objects that describe a broken rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RulesError(ValueError):
+    """A game cannot be set up as asked (unknown game, bad option, undealable schedule)."""
+
+
+@dataclass(frozen=True)
+class RuleViolation:
+    """Why an action is not allowed now. `code` is stable; `message` is for people."""
+
+    code: str
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+class IllegalAction(RulesError):
+    """Raised by `State.apply` for an action that breaks the rules."""
+
+    def __init__(self, violation: RuleViolation):
+        super().__init__(f"{violation.code}: {violation.message}")
+        self.violation = violation

@@ -1,0 +1,183 @@
+"""The `Game` base class: options, deal schedule, card tables and rule hooks.
+
+A game module subclasses `Game` and fills in the hooks (bidding, legal plays,
+opening leader, scoring). The trick-taking engine itself lives in `state.State`.
+
+Card tables: for each trump value (0..3, or `NO_TRUMP`) the game builds
+``suit_table[trump][card]`` -- the suit a card counts as in that hand (`WILD` for a
+card that follows no suit and may always be played) -- and ``power[trump][card]``,
+its order within that suit. ``suit_masks[trump][suit]`` is the mask of all cards
+counting as that suit, so "cards of the led suit in hand" is one ``&``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import actions as A
+from .cards import DECK_54, NO_TRUMP, mask_of, suit_of
+from .errors import RuleViolation
+from .options import Option, clean_options
+
+WILD = 5
+TRUMP_STRENGTH = 500
+LED_STRENGTH = 100
+WILD_STRENGTH = 1000
+
+
+class Game:
+    """A configured game (players + options). Immutable after construction."""
+
+    name = ""
+    title = ""
+    min_players = 2
+    max_players = 2
+    deck = DECK_54
+    zero_word = "pass"
+    jokers_name_suit = False  # a led joker names the suit to follow (standard Bluke)
+    partnership = False
+    tracks_broken = False
+    OPTIONS: tuple[Option, ...] = ()
+
+    def __init__(self, players: int | None = None, **options):
+        given = dict(options)
+        if players is not None:
+            given["players"] = players
+        self.options = clean_options(self.declared_options(), given, self.name)
+        self.num_players = self.options["players"]
+        self.schedule = self.build_schedule()
+        self.teams = self.build_teams()
+        self.team_of = [0] * self.num_players
+        for index, team in enumerate(self.teams):
+            for seat in team:
+                self.team_of[seat] = index
+        self.suit_table, self.power, self.suit_masks = self._build_tables()
+
+    # --- set-up -----------------------------------------------------------
+    @classmethod
+    def declared_options(cls) -> tuple[Option, ...]:
+        players = Option(
+            "players", "int", cls.min_players,
+            f"number of players, {cls.min_players} to {cls.max_players}",
+            minimum=cls.min_players, maximum=cls.max_players,
+        )
+        return (players,) + cls.OPTIONS
+
+    def build_schedule(self) -> list[int]:
+        raise NotImplementedError
+
+    def build_teams(self) -> list[list[int]]:
+        return [[seat] for seat in range(self.num_players)]
+
+    def card_suit(self, card: int, trump: int) -> int:
+        """Suit a card counts as when `trump` is trump (override for special cards)."""
+        return suit_of(card)
+
+    def card_power(self, card: int, trump: int) -> int:
+        return card % 13 if card < 52 else 13 + card - 52
+
+    def _build_tables(self):
+        suit_table, power, suit_masks = [], [], []
+        for trump in range(5):
+            suits = [self.card_suit(card, trump) for card in range(54)]
+            suit_table.append(suits)
+            power.append([self.card_power(card, trump) for card in range(54)])
+            in_deck = set(self.deck)
+            suit_masks.append([
+                mask_of(c for c in range(54) if suits[c] == s and c in in_deck)
+                for s in range(6)
+            ])
+        return suit_table, power, suit_masks
+
+    # --- dealing ----------------------------------------------------------
+    def rng_for(self, seed, hand_index: int, attempt: int) -> random.Random:
+        return random.Random(f"{self.name}/{seed}/{hand_index}/{attempt}")
+
+    def deal(self, rng: random.Random, cards: int, dealer: int, hand_index: int):
+        """Shuffle and deal: returns (hands as masks, turned card or None, extras dict)."""
+        deck = list(self.deck)
+        rng.shuffle(deck)
+        n = self.num_players
+        hands = [0] * n
+        for i in range(n * cards):
+            hands[(dealer + 1 + i) % n] |= 1 << deck[i]
+        turned = deck[n * cards] if n * cards < len(deck) else None
+        return hands, turned, {"rest": deck[n * cards + 1:]}
+
+    def after_deal(self, hands: list[int], turned, replacement) -> list[int]:
+        """Adjust the dealt hands before bidding (Back Alley's joker exchange)."""
+        return hands
+
+    def trump_for(self, turned: int | None) -> int:
+        """Trump suit set by the turned card (NO_TRUMP for none or a joker)."""
+        if turned is None or turned >= 52:
+            return NO_TRUMP
+        return turned // 13
+
+    # --- bidding hooks ----------------------------------------------------
+    def first_bidder(self, dealer: int) -> int:
+        return (dealer + 1) % self.num_players
+
+    def bid_actions(self, state, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def bid_violation(self, state, seat: int, action: int) -> RuleViolation | None:
+        if action in self.bid_actions(state, seat):
+            return None
+        return RuleViolation("bid-range", self.describe_bid_range(state.cards))
+
+    def describe_bid_range(self, cards: int) -> str:
+        return f"bids on a {cards}-card hand must be 1 to {cards}"
+
+    def opening_leader(self, state) -> int | None:
+        """Seat that leads the first trick, or None when the hand is thrown in."""
+        return (state.dealer + 1) % self.num_players
+
+    # --- play hooks -------------------------------------------------------
+    def play_mask(self, state, seat: int) -> int:
+        """Mask of the cards `seat` may play now (the default: follow suit)."""
+        hand = state.hands[seat]
+        if not state.trick:
+            return hand
+        follow = hand & self.suit_masks[state.trump][state.led]
+        return follow or hand
+
+    def explain_illegal(self, state, seat: int, card: int) -> RuleViolation:
+        led = "the led suit"
+        return RuleViolation("revoke", f"must follow {led} while holding a card of it")
+
+    def note_void(self, state, seat: int, card: int) -> None:
+        """Record what a play reveals about the player's hand (voids)."""
+        if state.suit_table[card] != state.led and state.suit_table[card] != WILD:
+            state.voids[seat] |= 1 << state.led
+
+    # --- scoring ----------------------------------------------------------
+    def score_hand(self, cards: int, bids: list[int], tricks: list[int],
+                   order: list[int]) -> list[int]:
+        raise NotImplementedError
+
+    def unit_tricks(self, tricks: list[int]) -> list[int]:
+        return [sum(tricks[s] for s in team) for team in self.teams]
+
+    def bid_to_record(self, action: int, level: int):
+        """How a bid appears in a record (an int, "pass" or "board")."""
+        if action == A.BOARD:
+            return A.BOARD_WORDS[level - 1]
+        if action == A.PASS and self.zero_word == "pass":
+            return "pass"
+        return A.bid_value(action)
+
+    # --- public helpers ---------------------------------------------------
+    def new_match(self, seed=None, first_dealer: int = 0):
+        from .state import State
+
+        return State(self, seed=seed, first_dealer=first_dealer)
+
+    def action_to_string(self, action: int) -> str:
+        return A.action_to_string(action, self.zero_word)
+
+    def string_to_action(self, text) -> int | None:
+        return A.string_to_action(text)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.options}>"

@@ -1,0 +1,3 @@
+class CheckReport: pass
+class RecordError: pass
+def check_record(r): pass

@@ -1,0 +1,271 @@
+"""The match state machine shared by every game: deal, bid, play tricks, score.
+
+Chance is not a player: each deal is drawn from a generator seeded with
+(game, seed, hand number, re-deal attempt), so a match replays exactly from its
+seed plus its action list. Hands are bit masks; the current trick keeps the
+winning seat and its strength so each play costs a few integer operations.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import actions as A
+from .cards import CODES, JOKER_MASK, NO_TRUMP, cards_of, suit_letter
+from .errors import IllegalAction, RuleViolation
+from .game import LED_STRENGTH, TRUMP_STRENGTH, WILD, WILD_STRENGTH
+from .trick import Trick
+
+BIDDING, PLAYING, OVER = "bid", "play", "over"
+
+
+class State:
+    """One match in progress. Use `Game.new_match` to create it."""
+
+    def __init__(self, game, seed=None, first_dealer: int = 0):
+        self.game = game
+        self.n = game.num_players
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.first_dealer = first_dealer % self.n
+        self.totals = [0] * len(game.teams)
+        self.history: list[int] = []
+        self.hand_log: list[dict] = []
+        self.hand_index = 0
+        self.attempt = 0
+        self.last_trick: Trick | None = None
+        self._deal_from_seed()
+
+    # --- dealing ----------------------------------------------------------
+    def _deal_from_seed(self) -> None:
+        game = self.game
+        dealer = (self.first_dealer + self.hand_index) % self.n
+        cards = game.schedule[self.hand_index]
+        rng = game.rng_for(self.seed, self.hand_index, self.attempt)
+        hands, turned, extras = game.deal(rng, cards, dealer, self.hand_index)
+        self.start_hand(hands, turned, extras.get("replacement"))
+
+    def start_hand(self, hands: list[int], turned: int | None, replacement=None) -> None:
+        """Begin the current hand with the given deal (masks per seat, as dealt)."""
+        game = self.game
+        self.dealer = (self.first_dealer + self.hand_index) % self.n
+        self.cards = game.schedule[self.hand_index]
+        self.turned = turned
+        self.trump = game.trump_for(turned)
+        self.replacement = replacement
+        self.dealt = list(hands)
+        self.hands = game.after_deal(list(hands), turned, replacement)
+        self.suit_table = game.suit_table[self.trump]
+        self.power = game.power[self.trump]
+        self.trump_suit = self.trump  # NO_TRUMP (4) only matches New Jersey's lone Bluke
+        self.phase = BIDDING
+        self.bids: list[int | None] = [None] * self.n
+        self.bid_order: list[int] = []
+        self.to_move = game.first_bidder(self.dealer)
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.led = -1
+        self.best_seat = -1
+        self.best_strength = -1
+        self.tricks_won = [0] * self.n
+        self.played = [0] * self.n
+        self.voids = [0] * self.n
+        self.broken = False
+        self.plays: list[int] = []
+        self.last_trick = None
+
+    # --- queries ----------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat to act, or -1 when the match is over."""
+        return -1 if self.phase == OVER else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Running (final, once terminal) total of each seat; partners share theirs."""
+        team_of = self.game.team_of
+        return [self.totals[team_of[seat]] for seat in range(self.n)]
+
+    def leading(self) -> bool:
+        return not self.trick
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == PLAYING:
+            mask = self.game.play_mask(self, self.to_move)
+            acts = cards_of(mask)
+            if not self.trick and self.game.jokers_name_suit and mask & JOKER_MASK:
+                jokers = [acts.pop() for _ in range(bin(mask & JOKER_MASK).count("1"))]
+                for joker in reversed(jokers):
+                    base = A.JOKER_LEAD_BASE + 4 * (joker - 52)
+                    acts.extend(range(base, base + 4))
+            return acts
+        if self.phase == BIDDING:
+            return self.game.bid_actions(self, self.to_move)
+        return []
+
+    def check(self, action) -> RuleViolation | None:
+        """None when `action` is legal now, else the rule it breaks."""
+        if isinstance(action, str):
+            parsed = self.game.string_to_action(action)
+            if parsed is None:
+                return RuleViolation("unknown-action", f"{action!r} is not an action")
+            action = parsed
+        if self.phase == OVER:
+            return RuleViolation("game-over", "the match is over")
+        if self.phase == BIDDING:
+            if not A.is_bid(action):
+                return RuleViolation("bid-expected", "it is time to bid, not to play a card")
+            return self.game.bid_violation(self, self.to_move, action)
+        if A.is_bid(action) or not 0 <= action < A.BID_BASE:
+            return RuleViolation("card-expected", "bidding is over; play a card")
+        return self._play_violation(self.to_move, *A.split_play(action))
+
+    def _play_violation(self, seat: int, card: int, named) -> RuleViolation | None:
+        if not (self.hands[seat] >> card) & 1:
+            return RuleViolation("card-not-in-hand", f"{CODES[card]} is not in the hand")
+        if card >= 52 and self.game.jokers_name_suit:
+            if self.trick and named is not None:
+                return RuleViolation(
+                    "joker-suit-not-leading", "only a Bluke that leads a trick names a suit")
+            if not self.trick and named is None:
+                return RuleViolation(
+                    "joker-suit-missing", f"a led {CODES[card]} must name the suit to follow")
+        elif named is not None:
+            return RuleViolation("joker-suit-not-used", "only a led Bluke names a suit")
+        if not (self.game.play_mask(self, seat) >> card) & 1:
+            return self.game.explain_illegal(self, seat, card)
+        return None
+
+    # --- moves ------------------------------------------------------------
+    def apply(self, action) -> None:
+        """Play `action` (int or text form) for the current player; raises IllegalAction."""
+        if type(action) is not int:
+            parsed = self.game.string_to_action(action)
+            if parsed is None:
+                raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
+            action = parsed
+        seat = self.to_move
+        if self.phase == PLAYING and action < 52:
+            if not (self.game.play_mask(self, seat) >> action) & 1:
+                raise IllegalAction(self.check(action))
+            self._play(seat, action, None, action)
+            return
+        violation = self.check(action)
+        if violation is not None:
+            raise IllegalAction(violation)
+        if self.phase == BIDDING:
+            self._bid(seat, action)
+        else:
+            card, named = A.split_play(action)
+            self._play(seat, card, named, action)
+
+    def _bid(self, seat: int, action: int) -> None:
+        self.history.append(action)
+        self.bids[seat] = action
+        self.bid_order.append(seat)
+        if len(self.bid_order) < self.n:
+            self.to_move = (seat + 1) % self.n
+            return
+        leader = self.game.opening_leader(self)
+        if leader is None:  # everyone passed: same dealer deals the same hand again
+            self.attempt += 1
+            self._deal_from_seed()
+            return
+        self.phase = PLAYING
+        self.to_move = leader
+
+    def _play(self, seat: int, card: int, named, action: int) -> None:
+        self.history.append(action)
+        self.plays.append(action)
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.played[seat] |= bit
+        suit = self.suit_table[card]
+        if not self.trick:
+            self.led = (named if named is not None else 0) if suit == WILD else suit
+        else:
+            self.game.note_void(self, seat, card)
+        if suit == WILD:
+            strength = WILD_STRENGTH + self.power[card]
+        elif suit == self.trump_suit:
+            strength = TRUMP_STRENGTH + self.power[card]
+            if self.game.tracks_broken:
+                self.game.note_trump_played(self)
+        elif suit == self.led:
+            strength = LED_STRENGTH + self.power[card]
+        else:
+            strength = 0
+        if strength > self.best_strength:
+            self.best_strength = strength
+            self.best_seat = seat
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if len(self.trick) < self.n:
+            self.to_move = (seat + 1) % self.n
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        winner = self.best_seat
+        self.tricks_won[winner] += 1
+        self.last_trick = Trick(tuple(self.trick_seats), tuple(self.trick), winner)
+        self.trick = []
+        self.trick_seats = []
+        self.best_strength = -1
+        self.to_move = winner
+        if len(self.plays) == self.n * self.cards:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        game = self.game
+        scores = game.score_hand(self.cards, self.bids, self.tricks_won, self.bid_order)
+        for unit, points in enumerate(scores):
+            self.totals[unit] += points
+        self.hand_log.append(self._hand_entry(scores))
+        self.hand_index += 1
+        self.attempt = 0
+        if self.hand_index == len(game.schedule):
+            self.phase = OVER
+            return
+        self._deal_from_seed()
+
+    def _hand_entry(self, scores: list[int]) -> dict:
+        return {
+            "cards": self.cards, "dealer": self.dealer, "turned": self.turned,
+            "trump": self.trump, "replacement": self.replacement, "dealt": self.dealt,
+            "bids": list(self.bids), "bid_order": list(self.bid_order),
+            "plays": self.plays, "tricks": list(self.tricks_won), "scores": list(scores),
+        }
+
+    # --- copies and views -------------------------------------------------
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        for name in ("totals", "history", "hand_log", "bids", "bid_order", "hands", "trick",
+                     "trick_seats", "tricks_won", "played", "voids", "plays"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def observation(self, seat: int) -> dict:
+        from .views import observation
+
+        return observation(self, seat)
+
+    def to_record(self, seats=None) -> dict:
+        from .views import to_record
+
+        return to_record(self, seats)
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text) -> int | None:
+        return self.game.string_to_action(text)
+
+    @property
+    def trump_letter(self) -> str | None:
+        return suit_letter(self.trump) if self.trump != NO_TRUMP else None
+
+    def __repr__(self) -> str:
+        return (f"<State {self.game.name} hand {self.hand_index + 1}/{len(self.game.schedule)}"
+                f" {self.phase} to_move={self.current_player()}>")
