@@ -1,0 +1,35 @@
+"""The audit trail: one entry per change, written in the same transaction as the change."""
+
+from __future__ import annotations
+
+from league.models import ApiToken, AuditEntry, Club
+from league.permissions import SYSTEM
+
+
+def audit_record(
+    *,
+    club: Club,
+    action: str,
+    target,
+    subject=None,
+    before=None,
+    after=None,
+    reason: str = "",
+) -> AuditEntry:
+    """Append an entry; `subject` is a user, an ApiToken, SYSTEM or None."""
+    actor = token = None
+    if isinstance(subject, ApiToken):
+        token = subject
+    elif subject is not None and subject is not SYSTEM and subject.is_authenticated:
+        actor = subject
+    return AuditEntry.objects.create(
+        club=club,
+        actor=actor,
+        token=token,
+        action=action,
+        target_type=target._meta.model_name,
+        target_id=target.pk,
+        before=before,
+        after=after,
+        reason=reason,
+    )

@@ -1,0 +1,132 @@
+"""Organisers' writes: events, rounds, tables and seats. Each one authorizes and is audited."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from games import rules
+from league.models import Club, Player, Season
+from league.permissions import MANAGE, can, club_of
+from league.services.audit import audit_record
+from tournaments.models import Event, EventKind, Round, Seat, Table
+
+
+def _require_manage(subject, obj) -> None:
+    if not can(subject, MANAGE, obj):
+        raise PermissionDenied("Only the club's organisers may do this.")
+
+
+def _check_game(game: str, options: dict, players: int | None = None) -> None:
+    """Refuse an unknown game or bad options early, with the rules core's own message."""
+    if not isinstance(options, dict):
+        raise ValidationError({"options": "Options must be an object."})
+    given = {k: v for k, v in options.items() if k != "players"}
+    try:
+        rules.load(game, **({**given, "players": players} if players else given))
+    except rules.RulesError as problem:
+        raise ValidationError({"options" if game in rules.GAMES else "game": str(problem)}) \
+            from problem
+
+
+@transaction.atomic
+def event_create(*, club: Club, name: str, date: date, user, game: str = "",
+                 options: dict | None = None, season: Season | None = None,
+                 kind: str = EventKind.LEAGUE_NIGHT) -> Event:
+    """A new event (draft). Game and options default to the season's."""
+    _require_manage(user, club)
+    if season is not None and season.club_id != club.pk:
+        raise ValidationError({"season": "The season belongs to another club."})
+    game = game or (season.game if season else "")
+    options = (season.options if season else {}) if options is None else options
+    _check_game(game, options)
+    event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
+                                 game=game, options=options)
+    audit_record(club=club, action="event.create", target=event, subject=user,
+                 after={"name": name, "date": date.isoformat(), "game": game})
+    return event
+
+
+def _next_number(queryset) -> int:
+    return (queryset.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+@transaction.atomic
+def round_create(*, event: Event, user, number: int | None = None) -> Round:
+    _require_manage(user, event)
+    number = number or _next_number(event.rounds.all())
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.create(event=event, number=number)
+    except IntegrityError as error:
+        raise ValidationError({"number": f"Round {number} already exists."}) from error
+    audit_record(club=event.club, action="round.create", target=round_, subject=user,
+                 after={"number": number})
+    return round_
+
+
+@transaction.atomic
+def table_create(*, round: Round, user, players: list[Player | None], number: int | None = None,
+                 game: str = "", options: dict | None = None,
+                 first_dealer: int = 0) -> Table:
+    """A table with one seat per entry of `players` (None: an empty seat), clockwise from 0."""
+    _require_manage(user, round)
+    event = round.event
+    game = game or event.game
+    options = event.options if options is None else options
+    if not players:
+        raise ValidationError({"seats": "A table needs seats."})
+    _check_game(game, options, len(players))
+    if not 0 <= first_dealer < len(players):
+        raise ValidationError({"first_dealer": "The first dealer must be one of the seats."})
+    _check_players(players, event.club)
+    number = number or _next_number(round.tables.all())
+    try:
+        with transaction.atomic():
+            table = Table.objects.create(round=round, number=number, game=game,
+                                         options=options, first_dealer=first_dealer)
+            Seat.objects.bulk_create(Seat(table=table, position=i, player=p)
+                                     for i, p in enumerate(players))
+    except IntegrityError as error:
+        raise ValidationError({"number": f"Table {number} already exists in this round, or a "
+                                         "player has two seats."}) from error
+    audit_record(club=event.club, action="table.create", target=table, subject=user,
+                 after={"number": number, "game": game,
+                        "seats": [p.pk if p else None for p in players]})
+    return table
+
+
+def _check_players(players: list[Player | None], club: Club) -> None:
+    chosen = [p.pk for p in players if p is not None]
+    if len(chosen) != len(set(chosen)):
+        raise ValidationError({"seats": "A player can sit only once at a table."})
+    members = set(club.memberships.filter(player_id__in=chosen).values_list("player_id",
+                                                                              flat=True))
+    strangers = [pk for pk in chosen if pk not in members]
+    bots = set(Player.objects.filter(pk__in=strangers).exclude(bot_strength="")
+               .values_list("pk", flat=True))
+    if set(strangers) - bots:
+        raise ValidationError({"seats": "Only the club's members (or bots) can be seated."})
+
+
+@transaction.atomic
+def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
+    """Put a player (or nobody) in a seat, while the table has no result."""
+    _require_manage(user, seat)
+    if hasattr(seat.table, "result"):
+        raise ValidationError({"seat": "The table already has a result; correct it instead."})
+    if player is not None:
+        _check_players([player], club_of(seat))
+    before = seat.player_id
+    try:
+        with transaction.atomic():
+            Seat.objects.filter(pk=seat.pk).update(player=player)
+    except IntegrityError as error:
+        raise ValidationError({"player": "This player already sits at this table."}) from error
+    seat.refresh_from_db()
+    audit_record(club=club_of(seat), action="seat.assign", target=seat, subject=user,
+                 before={"player": before}, after={"player": seat.player_id})
+    return seat

@@ -1,0 +1,135 @@
+"""Checking a submitted record against the rules core and against the table it is for.
+
+Seat names: the record's `seats` are labels written on the scoresheet (display names,
+nicknames or "Seat 1"). The table's Seat rows decide who played where. A label that is the
+display name of a *different* player seated at the same table is refused
+(`seat-mismatch`): it means the sheet was written in another seat order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from games import rules
+
+
+def error(code: str, message: str, *, field: str = "", hand=None, seat=None) -> dict:
+    return {"hand": hand, "seat": seat, "field": field, "code": code, "message": message}
+
+
+def record_hash(record) -> str:
+    """sha256 of the canonical JSON (sorted keys, no spaces): equal records, equal hashes."""
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def error_dicts(errors) -> list[dict]:
+    """The checker's errors as plain dicts with hand, seat, field, code and message."""
+    result = []
+    for item in errors or ():
+        if hasattr(item, "to_dict"):
+            item = item.to_dict()
+        elif not isinstance(item, dict):
+            item = {name: getattr(item, name, None)
+                    for name in ("hand", "seat", "field", "code", "message")}
+        result.append({
+            "hand": item.get("hand"), "seat": item.get("seat"), "field": item.get("field") or "",
+            "code": item.get("code") or "invalid", "message": str(item.get("message") or ""),
+        })
+    return result
+
+
+def table_game_options(table, players: int) -> dict:
+    """The table's full option set as the rules core normalizes it."""
+    return rules.load(table.game, **{**(table.options or {}), "players": players}).options
+
+
+def _record_options(record: dict, players: int) -> dict:
+    options = record.get("options") or {}
+    if not isinstance(options, dict):
+        raise rules.RulesError("options must be an object")
+    return rules.load(record["game"], **{"players": players, **options}).options
+
+
+def match_errors(table, record, seat_names: list[str | None]) -> list[dict]:
+    """Why `record` cannot be this table's result (empty when it fits)."""
+    if not isinstance(record, dict):
+        return [error("not-a-record", "A record must be a JSON object.")]
+    if record.get("game") != table.game:
+        return [error("game-mismatch", f"This table plays {table.game!r}, the record is for "
+                      f"{record.get('game')!r}.", field="game")]
+    seats = record.get("seats")
+    if not isinstance(seats, list) or len(seats) != len(seat_names):
+        count = len(seats) if isinstance(seats, list) else "no"
+        return [error("seat-count", f"This table has {len(seat_names)} seats, the record has "
+                      f"{count}.", field="seats")]
+    try:
+        expected = table_game_options(table, len(seat_names))
+        given = _record_options(record, len(seat_names))
+    except rules.RulesError as problem:
+        return [error("bad-options", str(problem), field="options")]
+    if given != expected:
+        differing = sorted(k for k in expected if expected.get(k) != given.get(k))
+        return [error("options-mismatch", "The record's options differ from the table's: "
+                      + ", ".join(f"{k}={given.get(k)!r} (table: {expected.get(k)!r})"
+                                  for k in differing), field="options")]
+    return _seat_order_errors(seats, seat_names)
+
+
+def _seat_order_errors(seats: list, seat_names: list[str | None]) -> list[dict]:
+    def norm(name):
+        return str(name).strip().casefold() if name else None
+
+    owners = {norm(name): pos for pos, name in enumerate(seat_names) if name}
+    problems = []
+    for position, label in enumerate(seats):
+        seated_at = owners.get(norm(label))
+        if seated_at is not None and seated_at != position:
+            problems.append(error(
+                "seat-mismatch", f"{label!r} sits at seat {seated_at + 1} at this table, "
+                f"not seat {position + 1}.", field="seats", seat=position))
+    return problems
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a valid record means for the table: status, per-hand scores, per-seat totals."""
+
+    complete: bool
+    seat_totals: list
+    seat_ranks: list[int]
+    hand_scores: list
+
+
+def check(record: dict) -> tuple[object, list[dict]]:
+    """Run the rules core's checker; returns (report, errors as dicts)."""
+    report = rules.check_record(record)
+    if getattr(report, "valid", False):
+        return report, []
+    problems = error_dicts(getattr(report, "errors", ()))
+    return report, problems or [error("invalid", "The record breaks the rules.")]
+
+
+def ranks_of(totals: list) -> list[int]:
+    """Competition ranking, higher total is better: 1 is best, ties share a place."""
+    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+def verdict(record: dict, report, players: int) -> Verdict:
+    game = rules.load(record["game"], **{"players": players, **(record.get("options") or {})})
+    unit_totals = list(getattr(report, "totals", None) or [0] * len(game.teams))
+    unit_ranks = ranks_of(unit_totals)
+    if len(unit_totals) == len(game.teams) and len(game.teams) != players:
+        team_of = {seat: index for index, team in enumerate(game.teams) for seat in team}
+        seat_totals = [unit_totals[team_of[s]] for s in range(players)]
+        seat_ranks = [unit_ranks[team_of[s]] for s in range(players)]
+    else:
+        seat_totals, seat_ranks = unit_totals, unit_ranks
+    return Verdict(
+        complete=bool(getattr(report, "complete", False)),
+        seat_totals=seat_totals,
+        seat_ranks=seat_ranks,
+        hand_scores=list(getattr(report, "scores", None) or []),
+    )

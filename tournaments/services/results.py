@@ -1,0 +1,251 @@
+"""The single way a result enters the database: `result_submit`.
+
+Admin, entry form, API, bots and imports all call it. It authorizes, checks the record
+against the table and the rules, and stores Game + Hand rows in one transaction, with an
+audit entry. Nothing is written when anything is refused.
+
+Who may call it:
+- a user who scores for the table's club (scorekeeper, organiser, owner) or a superuser;
+- an active API token of the table's club;
+- trusted server code (bots, imports): pass `user=SYSTEM`, or no user and no token with
+  source "bot" or "import". Front doors facing people (API, form, admin) always pass the
+  request's user or token, so an anonymous request can never reach the trusted path.
+
+A table has one result. Submitting the same record again returns the stored game
+(created=False). A different record is refused (ResultConflict) unless
+- the stored game is in progress and its record is a prefix of the new one (more hands
+  played, same seats and options): it is extended; or
+- an organiser corrects it with a non-empty `correction_reason`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from league.models import ApiToken
+from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
+from league.services import followups
+from league.services.audit import audit_record
+from tournaments.models import EventStatus, Game, GameSource, GameStatus, Hand, Table
+from tournaments.models.events import Event
+from tournaments.services.records import Verdict, check, match_errors, record_hash, verdict
+
+TRUSTED_SOURCES = (GameSource.BOT, GameSource.IMPORT)
+
+
+class ResultRejected(Exception):
+    """The record cannot be stored; `errors` say why (hand, seat, field, code, message)."""
+
+    def __init__(self, errors: list[dict]):
+        super().__init__("; ".join(e["message"] for e in errors) or "invalid record")
+        self.errors = errors
+
+
+class ResultConflict(Exception):
+    """The table already has a different result."""
+
+    def __init__(self, game: Game, message: str):
+        super().__init__(message)
+        self.game = game
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    game: Game
+    created: bool
+
+
+@dataclass(frozen=True)
+class _Entry:
+    table: Table
+    record: dict
+    digest: str
+    verdict: Verdict
+    source: str
+    subject: object
+    reason: str
+    played_at: datetime | None
+
+
+def _subject(user, token, source: str):
+    if token is not None:
+        if not isinstance(token, ApiToken):
+            raise PermissionDenied("Not an API token.")
+        return token
+    if user is SYSTEM or (user is None and source in TRUSTED_SOURCES):
+        return SYSTEM
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise PermissionDenied("Log in or use an API token to enter results.")
+    return user
+
+
+def result_submit(
+    *,
+    table: Table,
+    record: dict,
+    source: str,
+    user=None,
+    token: ApiToken | None = None,
+    correction_reason: str = "",
+    played_at: datetime | None = None,
+) -> SubmitOutcome:
+    """Store `record` as the table's result (see the module docstring for the rules)."""
+    subject = _subject(user, token, source)
+    table = Table.objects.select_related("round__event__club").get(pk=table.pk)
+    if not can(subject, SCORE, table):
+        raise PermissionDenied("You may not enter results for this club.")
+    seats = table.seats.order_by("position").select_related("player")
+    names = [seat.player.display_name if seat.player else None for seat in seats]
+    problems = match_errors(table, record, names)
+    if problems:
+        raise ResultRejected(problems)
+    report, problems = check(record)
+    if problems:
+        raise ResultRejected(problems)
+    entry = _Entry(table, record, record_hash(record), verdict(record, report, len(names)),
+                   source, subject, (correction_reason or "").strip(), played_at)
+    existing = Game.objects.filter(table=table).first()
+    if existing is None:
+        try:
+            return SubmitOutcome(_create(entry), created=True)
+        except IntegrityError:
+            # Another request stored a result between our read and our insert.
+            existing = Game.objects.get(table=table)
+    return _against_existing(existing, entry)
+
+
+def _against_existing(game: Game, entry: _Entry) -> SubmitOutcome:
+    if game.record_hash == entry.digest:
+        return SubmitOutcome(game, created=False)
+    if game.status == GameStatus.IN_PROGRESS and is_prefix(game.record, entry.record):
+        return SubmitOutcome(_replace(game, entry, "result.extend"), created=False)
+    if not entry.reason:
+        raise ResultConflict(game, "This table already has a different result; an organiser "
+                                   "can correct it with a reason.")
+    if not can(entry.subject, CORRECT, entry.table):
+        raise PermissionDenied("Only the club's organisers may correct a result.")
+    return SubmitOutcome(_replace(game, entry, "result.correct"), created=False)
+
+
+def is_prefix(old: dict, new: dict) -> bool:
+    """Is `old` an earlier state of `new`: same header, its hands the first hands of `new`?"""
+    derived = {"hands", "totals"}
+    header_old = {k: v for k, v in old.items() if k not in derived}
+    header_new = {k: v for k, v in new.items() if k not in derived}
+    old_hands, new_hands = old.get("hands") or [], new.get("hands") or []
+    return (
+        header_old == header_new
+        and len(new_hands) >= len(old_hands)
+        and new_hands[: len(old_hands)] == old_hands
+    )
+
+
+def _is_person(subject) -> bool:
+    return subject is not SYSTEM and not isinstance(subject, ApiToken)
+
+
+def _fields(entry: _Entry) -> dict:
+    subject = entry.subject
+    return {
+        "status": GameStatus.COMPLETE if entry.verdict.complete else GameStatus.IN_PROGRESS,
+        "source": entry.source,
+        "record": entry.record,
+        "record_hash": entry.digest,
+        "totals": entry.verdict.seat_totals,
+        "ranks": entry.verdict.seat_ranks,
+        "entered_by": subject if _is_person(subject) else None,
+        "entered_with_token": subject if isinstance(subject, ApiToken) else None,
+    }
+
+
+def default_played_at(table: Table) -> datetime:
+    """Evening of the event day, half an hour per round: games order by round, not entry time."""
+    event = table.round.event
+    start = timezone.make_aware(datetime.combine(event.date, time(18, 0)))
+    return start + timedelta(minutes=30 * max(table.round.number - 1, 0))
+
+
+def _create(entry: _Entry) -> Game:
+    with transaction.atomic():
+        game = Game.objects.create(
+            table=entry.table, played_at=entry.played_at or default_played_at(entry.table),
+            **_fields(entry),
+        )
+        _write_hands(game, entry)
+        _mark_event_playing(entry.table.round.event_id)
+        audit_record(club=club_of(entry.table), action="result.submit", target=game,
+                     subject=entry.subject, after=_summary(game))
+        transaction.on_commit(lambda: followups.after_result_saved(game.id))
+    return game
+
+
+def _replace(game: Game, entry: _Entry, action: str) -> Game:
+    before = _summary(game) | {"record": game.record}
+    with transaction.atomic():
+        # Conditional update: replace only the result we looked at, not one stored meanwhile.
+        changed = Game.objects.filter(pk=game.pk, record_hash=game.record_hash).update(
+            **_fields(entry), updated_at=timezone.now())
+        if not changed:
+            raise ResultConflict(game, "The result changed while you were submitting; reload.")
+        game.refresh_from_db()
+        game.hands.all().delete()
+        _write_hands(game, entry)
+        audit_record(club=club_of(entry.table), action=action, target=game,
+                     subject=entry.subject, before=before,
+                     after=_summary(game) | {"record": game.record}, reason=entry.reason)
+        transaction.on_commit(lambda: followups.after_result_saved(game.id))
+    return game
+
+
+def _summary(game: Game) -> dict:
+    return {"status": game.status, "record_hash": game.record_hash, "totals": game.totals,
+            "ranks": game.ranks, "hands": len(game.record.get("hands") or [])}
+
+
+def _mark_event_playing(event_id: int) -> None:
+    Event.objects.filter(
+        pk=event_id, status__in=[EventStatus.DRAFT, EventStatus.SEATED]
+    ).update(status=EventStatus.PLAYING)
+
+
+def _write_hands(game: Game, entry: _Entry) -> None:
+    record, players = entry.record, len(entry.verdict.seat_totals)
+    first_dealer = record.get("first_dealer", entry.table.first_dealer)
+    if not isinstance(first_dealer, int):
+        first_dealer = entry.table.first_dealer
+    checked = entry.verdict.hand_scores
+    rows = []
+    for index, hand in enumerate(record.get("hands") or []):
+        dealer = hand.get("dealer")
+        rows.append(Hand(
+            game=game,
+            number=index + 1,
+            dealer=dealer if isinstance(dealer, int) else (first_dealer + index) % players,
+            cards=hand.get("cards") or 0,
+            trump=hand.get("trump") or "",
+            bids=hand.get("bids") or [],
+            tricks=hand.get("tricks") or [],
+            scores=(checked[index] if index < len(checked) else hand.get("scores")) or [],
+            has_plays=bool(hand.get("plays")),
+        ))
+    Hand.objects.bulk_create(rows)
+
+
+def result_correct(*, game: Game, record: dict, reason: str, user=None,
+                   token: ApiToken | None = None,
+                   source: str = GameSource.ADMIN) -> SubmitOutcome:
+    """An organiser replaces a stored result; the reason is required and kept in the audit."""
+    if not (reason or "").strip():
+        raise ResultRejected([{"hand": None, "seat": None, "field": "reason",
+                               "code": "reason-required",
+                               "message": "A correction needs a reason."}])
+    subject = token or user
+    if subject is None or not can(subject, CORRECT, game):
+        raise PermissionDenied("Only the club's organisers may correct a result.")
+    return result_submit(table=game.table, record=record, source=source, user=user,
+                         token=token, correction_reason=reason)
