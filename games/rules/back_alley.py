@@ -61,6 +61,7 @@ class BackAlley(Game):
     max_players = 4
     partnership = True
     tracks_broken = True
+    exchanges_joker = True
     OPTIONS = (
         Option("first_lead", "choice", HIGH_BIDDER,
                "who leads the first trick: the (last) Board bidder or highest bidder, "

@@ -49,6 +49,7 @@ class BackAlleyIndividual(Game):
     min_players = 2
     max_players = 4
     deck = DECK_52
+    always_trump = True
     OPTIONS = (
         Option("bid_start", "choice", "dealer-right",
                "who bids first: the dealer's right (then clockwise), or the dealer's left",
@@ -81,6 +82,9 @@ class BackAlleyIndividual(Game):
 
     def bid_actions(self, state, seat):
         return list(range(A.PASS, A.BID_BASE + state.cards)) + [A.BOARD]
+
+    def normalize_bid(self, action, cards):
+        return A.BOARD if action == A.BID_BASE + cards else action
 
     def describe_bid_range(self, cards):
         if cards == 1:

@@ -37,6 +37,8 @@ class Game:
     jokers_name_suit = False  # a led joker names the suit to follow (standard Bluke)
     partnership = False
     tracks_broken = False
+    exchanges_joker = False  # Back Alley: a turned joker sends the other one out of play
+    always_trump = False  # every hand has a trump suit (no jokers to turn)
     OPTIONS: tuple[Option, ...] = ()
 
     def __init__(self, players: int | None = None, **options):
@@ -128,6 +130,10 @@ class Game:
 
     def describe_bid_range(self, cards: int) -> str:
         return f"bids on a {cards}-card hand must be 1 to {cards}"
+
+    def normalize_bid(self, action: int, cards: int) -> int:
+        """A written bid as this game's action (e.g. "13" on a 13-card hand as Board)."""
+        return action
 
     def opening_leader(self, state) -> int | None:
         """Seat that leads the first trick, or None when the hand is thrown in."""

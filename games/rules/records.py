@@ -1,3 +1,152 @@
-class CheckReport: pass
-class RecordError: pass
-def check_record(r): pass
+"""Checking a match record: a scoresheet or a card-by-card record (docs/records.md).
+
+`check_record(record)` never raises on bad input; it returns a `CheckReport` whose
+errors each name the hand, seat and field and carry a stable code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import RulesError
+
+
+@dataclass(frozen=True)
+class RecordError:
+    """One mistake in a record. `hand` is 1-based; `seat` is a seat (or team) index."""
+
+    hand: int | None
+    seat: int | None
+    field: str | None
+    code: str
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "seat": self.seat, "field": self.field,
+                "code": self.code, "message": self.message}
+
+
+@dataclass
+class CheckReport:
+    """Outcome of `check_record`. Scores and totals are per seat, or per team."""
+
+    game: str | None = None
+    readable: bool = True
+    complete: bool = False
+    errors: list[RecordError] = field(default_factory=list)
+    scores: list[list[int] | None] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    winner: list[int] | None = None
+    hands_expected: int = 0
+
+    @property
+    def valid(self) -> bool:
+        return self.readable and not self.errors
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game, "valid": self.valid, "complete": self.complete,
+            "readable": self.readable, "errors": [e.to_dict() for e in self.errors],
+            "scores": self.scores, "totals": self.totals, "winner": self.winner,
+            "hands_expected": self.hands_expected,
+        }
+
+
+def _unreadable(report: CheckReport, code: str, fld: str | None, message: str):
+    report.readable = False
+    report.errors.append(RecordError(None, None, fld, code, message))
+    return None
+
+
+def _load_game(record: dict, report: CheckReport):
+    from . import load
+
+    options = record.get("options", {})
+    seats = record.get("seats")
+    if not isinstance(options, dict):
+        return _unreadable(report, "bad-shape", "options", "options must be an object")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        return _unreadable(report, "bad-shape", "seats", "seats must be a list of names")
+    given = dict(options)
+    players = given.pop("players", len(seats))
+    try:
+        return load(report.game, players=players, **given)
+    except (RulesError, TypeError) as exc:
+        return _unreadable(report, "bad-options", "options", str(exc))
+
+
+def check_record(record) -> CheckReport:
+    """Check a record; see `CheckReport` and docs/records.md for the error codes."""
+    from . import GAMES
+
+    report = CheckReport()
+    if not isinstance(record, dict):
+        _unreadable(report, "bad-shape", None, "the record must be a JSON object")
+        return report
+    report.game = record.get("game")
+    if not isinstance(report.game, str) or report.game not in GAMES:
+        _unreadable(report, "unknown-game", "game",
+                    f"unknown game {report.game!r}; known: {', '.join(sorted(GAMES))}")
+        return report
+    game = _load_game(record, report)
+    if game is None:
+        return report
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        _unreadable(report, "bad-shape", "hands", "hands must be a list")
+        return report
+    first_dealer = record.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+            or not 0 <= first_dealer < game.num_players:
+        _unreadable(report, "bad-shape", "first_dealer",
+                    f"first_dealer must be a seat number 0 to {game.num_players - 1}")
+        return report
+    if len(record["seats"]) != game.num_players:
+        report.errors.append(RecordError(
+            None, None, "seats", "seat-count",
+            f"the record names {len(record['seats'])} seats but the game is for "
+            f"{game.num_players} players"))
+    _check_hands(game, record, hands, first_dealer, report)
+    return report
+
+
+def _check_hands(game, record, hands, first_dealer, report) -> None:
+    from .record_hands import HandChecker
+
+    schedule = game.schedule
+    report.hands_expected = len(schedule)
+    if len(hands) > len(schedule):
+        report.errors.append(RecordError(
+            None, None, "hands", "too-many-hands",
+            f"the record has {len(hands)} hands but this game has {len(schedule)}"))
+    checker = HandChecker(game, record["seats"], first_dealer, report.errors)
+    totals = [0] * len(game.teams)
+    for index, hand in enumerate(hands[:len(schedule)]):
+        scores = checker.check(index, hand)
+        report.scores.append(scores)
+        if scores is not None:
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        checker.check_running(index, hand, totals)
+    report.totals = totals
+    report.complete = len(hands) >= len(schedule)
+    if report.complete:
+        best = max(totals)
+        report.winner = [unit for unit, total in enumerate(totals) if total == best]
+    _check_totals(record, totals, checker, report)
+
+
+def _check_totals(record, totals, checker, report) -> None:
+    given = record.get("totals")
+    if given is None:
+        return
+    if not isinstance(given, list) or len(given) != len(totals):
+        report.errors.append(RecordError(
+            None, None, "totals", "total-count",
+            f"totals must list {len(totals)} numbers, one per {checker.unit_word}"))
+        return
+    for unit, (want, have) in enumerate(zip(totals, given, strict=True)):
+        if have != want:
+            report.errors.append(RecordError(
+                None, unit, "totals", "total-mismatch",
+                f"{checker.unit_name(unit)}'s total is written as {have} but the hands "
+                f"add up to {want}"))

@@ -17,10 +17,13 @@ from .game import LED_STRENGTH, TRUMP_STRENGTH, WILD, WILD_STRENGTH
 from .trick import Trick
 
 BIDDING, PLAYING, OVER = "bid", "play", "over"
+BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
 
 
 class State:
     """One match in progress. Use `Game.new_match` to create it."""
+
+    auto_deal = True  # the record checker turns this off and sets each deal itself
 
     def __init__(self, game, seed=None, first_dealer: int = 0):
         self.game = game
@@ -50,13 +53,10 @@ class State:
         self.dealer = (self.first_dealer + self.hand_index) % self.n
         self.cards = game.schedule[self.hand_index]
         self.turned = turned
-        self.trump = game.trump_for(turned)
+        self.set_trump(game.trump_for(turned))
         self.replacement = replacement
         self.dealt = list(hands)
         self.hands = game.after_deal(list(hands), turned, replacement)
-        self.suit_table = game.suit_table[self.trump]
-        self.power = game.power[self.trump]
-        self.trump_suit = self.trump  # NO_TRUMP (4) only matches New Jersey's lone Bluke
         self.phase = BIDDING
         self.bids: list[int | None] = [None] * self.n
         self.bid_order: list[int] = []
@@ -72,6 +72,12 @@ class State:
         self.broken = False
         self.plays: list[int] = []
         self.last_trick = None
+
+    def set_trump(self, trump: int) -> None:
+        self.trump = trump
+        self.suit_table = self.game.suit_table[trump]
+        self.power = self.game.power[trump]
+        self.trump_suit = trump  # NO_TRUMP (4) only matches New Jersey's lone Bluke
 
     # --- queries ----------------------------------------------------------
     def current_player(self) -> int:
@@ -226,8 +232,10 @@ class State:
         self.attempt = 0
         if self.hand_index == len(game.schedule):
             self.phase = OVER
-            return
-        self._deal_from_seed()
+        elif self.auto_deal:
+            self._deal_from_seed()
+        else:
+            self.phase = BETWEEN
 
     def _hand_entry(self, scores: list[int]) -> dict:
         return {

@@ -1,0 +1,209 @@
+"""Replaying a card-by-card hand of a record through the state machine.
+
+The deal comes from the hand's "deal" field, or, when absent, from the cards each
+seat is seen to play (a first pass that only follows who leads each trick).
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import CODES, FULL_MASK_54, NO_TRUMP, parse_card
+
+PLAY_BY_TEXT = {A.action_to_string(a): a for a in range(A.JOKER_LEAD_BASE + 8)}
+PLAY_BY_TEXT.update({text.lower(): a for text, a in list(PLAY_BY_TEXT.items())})
+
+
+def read_play(text) -> int | None:
+    action = PLAY_BY_TEXT.get(text) if isinstance(text, str) else None
+    if action is None and isinstance(text, str):
+        action = A.string_to_action(text)
+        if action is not None and action >= A.BID_BASE:
+            return None
+    return action
+
+
+def read_cards(checker, values, what: str, seat=None) -> list[int] | None:
+    deck = checker.game.deck
+    cards = []
+    for value in values:
+        card = parse_card(value)
+        if card is None or card not in deck:
+            checker.error("card-unknown", f"{what}: {value!r} is not a card of this game's deck",
+                          seat, "deal")
+            return None
+        cards.append(card)
+    return cards
+
+
+def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
+    """Masks of the dealt hands, or None after reporting what is wrong."""
+    deal = hand["deal"]
+    n = checker.n
+    if not isinstance(deal, list) or len(deal) != n:
+        checker.error("deal-count", f"deal must list the cards of each of the {n} seats",
+                      fld="deal")
+        return None
+    masks, seen, ok = [], 0, True
+    for seat, values in enumerate(deal):
+        name = checker.seat_name(seat)
+        got = read_cards(checker, values if isinstance(values, list) else [values], name, seat)
+        if got is None:
+            return None
+        if len(got) != cards:
+            checker.error("deal-size", f"{name} was dealt {len(got)} cards instead of {cards}",
+                          seat, "deal")
+            ok = False
+        mask = 0
+        for card in got:
+            if (seen | mask) >> card & 1:
+                checker.error("duplicate-card", f"{CODES[card]} appears twice in the deal",
+                              seat, "deal")
+                ok = False
+            mask |= 1 << card
+        seen |= mask
+        masks.append(mask)
+    return masks if ok else None
+
+
+def read_turned(checker, hand: dict, deal_masks) -> tuple[bool, int | None]:
+    """(ok, turned card or None)."""
+    value = hand.get("turned")
+    if value is None:
+        return True, None
+    turned = parse_card(value)
+    if turned is None or turned not in checker.game.deck:
+        checker.error("card-unknown", f"the turned card {value!r} is not a card of this "
+                      "game's deck", fld="turned")
+        return False, None
+    everything_dealt = checker.n * checker.game.schedule[checker.number - 1] >= len(
+        checker.game.deck)
+    if deal_masks and any(m >> turned & 1 for m in deal_masks) and not everything_dealt:
+        checker.error("turned-in-deal", f"the turned card {value} is also in a player's hand",
+                      fld="turned")
+        return False, None
+    return True, turned
+
+
+def replay_hand(checker, hand: dict, cards: int):
+    """Replay one hand; returns (tricks per seat, scores) or None."""
+    plays = hand["plays"]
+    n = checker.n
+    if not isinstance(plays, list) or len(plays) != n * cards:
+        count = len(plays) if isinstance(plays, list) else 0
+        checker.error("plays-count", f"{count} cards were played but {n} players with "
+                      f"{cards} cards each play {n * cards}", fld="plays")
+        return None
+    actions = []
+    for position, text in enumerate(plays):
+        action = read_play(text)
+        if action is None:
+            checker.error("card-unknown", f"play {position + 1}: {text!r} is not a card",
+                          fld="plays")
+            return None
+        actions.append(action)
+    masks = read_deal(checker, hand, cards) if "deal" in hand else None
+    if "deal" in hand and masks is None:
+        return None
+    ok, turned = read_turned(checker, hand, masks)
+    if not ok:
+        return None
+    trump = checker.read_trump(hand)
+    if turned is None and trump is None:
+        if n * cards < len(checker.game.deck):
+            checker.error("missing-field", "a card-by-card hand needs its turned card "
+                          "or its trump", fld="turned")
+            return None
+        trump = NO_TRUMP
+    replacement = read_replacement(checker, hand, turned, masks)
+    if masks is None:
+        masks = infer_deal(checker, hand, cards, actions, turned, trump)
+        if masks is None:
+            return None
+        replacement = None
+    return play_through(checker, hand, cards, actions, masks, turned, trump, replacement)
+
+
+def read_replacement(checker, hand, turned, masks):
+    if not checker.game.exchanges_joker or turned is None or turned < 52 or masks is None:
+        return None
+    other = 105 - turned
+    if not any(m >> other & 1 for m in masks):
+        return None
+    value = hand.get("replacement")
+    card = parse_card(value) if value is not None else None
+    if card is None or any(m >> card & 1 for m in masks) or card == turned:
+        checker.error("replacement-missing", f"{CODES[turned]} was turned, so the holder of "
+                      f"{CODES[other]} must swap it for an undealt card given as 'replacement'",
+                      fld="replacement")
+        return None
+    return card
+
+
+def start(checker, hand, masks, turned, trump, replacement) -> bool:
+    state = checker.state
+    state.hand_index = checker.number - 1
+    state.start_hand(masks, turned, replacement)
+    if turned is None:
+        state.set_trump(trump)
+    return checker.apply_bids(hand, state.cards)
+
+
+def infer_deal(checker, hand, cards, actions, turned, trump):
+    """First pass: every seat may hold anything; collect what each seat plays."""
+    n = checker.n
+    if not start(checker, hand, [FULL_MASK_54] * n, turned, trump, None):
+        return None
+    state, seen = checker.state, 0
+    for action in actions:
+        card, named = A.split_play(action)
+        if seen >> card & 1:
+            checker.error("duplicate-card", f"{CODES[card]} is played twice",
+                          state.to_move, "plays")
+            return None
+        seen |= 1 << card
+        state._play(state.to_move, card, named, action)
+    return list(state.played)
+
+
+def play_through(checker, hand, cards, actions, masks, turned, trump, replacement):
+    if not start(checker, hand, masks, turned, trump, replacement):
+        return None
+    state, game = checker.state, checker.game
+    n = checker.n
+    for position, action in enumerate(actions):
+        seat = state.to_move
+        if action < 52 and (game.play_mask(state, seat) >> action) & 1:
+            state._play(seat, action, None, action)
+            continue
+        card, named = A.split_play(action)
+        violation = state._play_violation(seat, card, named)
+        if violation is not None:
+            checker.error(violation.code, f"trick {position // n + 1}: "
+                          f"{checker.seat_name(seat)} played {A.action_to_string(action)}: "
+                          f"{violation.message}", seat, "plays")
+        state._play(seat, card, named, action)
+    entry = state.hand_log[-1]
+    compare_derived(checker, hand, entry)
+    return entry["tricks"], entry["scores"]
+
+
+def compare_derived(checker, hand, entry) -> None:
+    written = hand.get("tricks")
+    if written is None:
+        return
+    tricks = entry["tricks"]
+    teams = checker.game.teams
+    if checker.game.partnership and isinstance(written, list) and len(written) == len(teams):
+        tricks = [sum(tricks[s] for s in team) for team in teams]
+        owner = checker.unit_name
+    else:
+        owner = checker.seat_name
+    if not isinstance(written, list) or len(written) != len(tricks):
+        checker.error("tricks-count", "tricks must list the tricks won by each seat",
+                      fld="tricks")
+        return
+    for index, (have, want) in enumerate(zip(written, tricks, strict=True)):
+        if have != want:
+            checker.error("tricks-mismatch", f"{owner(index)} is written as winning {have!r} "
+                          f"tricks but won {want} in the plays", index, "tricks")
+
