@@ -83,6 +83,9 @@ class BackAlleyIndividual(Game):
     def bid_actions(self, state, seat):
         return list(range(A.PASS, A.BID_BASE + state.cards)) + [A.BOARD]
 
+    def bid_to_record(self, action, level):
+        return "board" if action == A.BOARD else super().bid_to_record(action, level)
+
     def normalize_bid(self, action, cards):
         return A.BOARD if action == A.BID_BASE + cards else action
 
@@ -144,4 +147,4 @@ class BackAlleyIndividual(Game):
 
     # --- scoring ----------------------------------------------------------
     def score_hand(self, cards, bids, tricks, order):
-        return [individual_score(cards, bid, won) for bid, won in zip(bids, tricks)]
+        return [individual_score(cards, bid, won) for bid, won in zip(bids, tricks, strict=True)]

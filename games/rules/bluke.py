@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import JOKER_MASK
-from .errors import RuleViolation, RulesError
+from .errors import RulesError, RuleViolation
 from .game import WILD, Game
 from .options import Option
 from .schedules import check_dealable, down_and_up, largest_hand_with_turn_up, up_and_down
@@ -85,6 +85,9 @@ class Bluke(Game):
         return schedule
 
     # --- cards ------------------------------------------------------------
+    def table_key(self) -> tuple:
+        return (type(self), self.new_jersey)
+
     def card_suit(self, card: int, trump: int) -> int:
         if card < 52:
             return card // 13
@@ -128,5 +131,5 @@ class Bluke(Game):
 
     # --- scoring ----------------------------------------------------------
     def score_hand(self, cards, bids, tricks, order):
-        return [bluke_score(A.bid_value(bid), won) for bid, won in zip(bids, tricks)]
+        return [bluke_score(A.bid_value(bid), won) for bid, won in zip(bids, tricks, strict=True)]
 

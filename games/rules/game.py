@@ -20,6 +20,7 @@ from .errors import RuleViolation
 from .options import Option, clean_options
 
 WILD = 5
+_TABLE_CACHE: dict[tuple, tuple] = {}
 TRUMP_STRENGTH = 500
 LED_STRENGTH = 100
 WILD_STRENGTH = 1000
@@ -53,7 +54,11 @@ class Game:
         for index, team in enumerate(self.teams):
             for seat in team:
                 self.team_of[seat] = index
-        self.suit_table, self.power, self.suit_masks = self._build_tables()
+        key = self.table_key()
+        if key not in _TABLE_CACHE:
+            _TABLE_CACHE[key] = self._build_tables()
+        self.suit_table, self.power, self.suit_masks = _TABLE_CACHE[key]
+        self.deck_mask = mask_of(self.deck)
 
     # --- set-up -----------------------------------------------------------
     @classmethod
@@ -70,6 +75,10 @@ class Game:
 
     def build_teams(self) -> list[list[int]]:
         return [[seat] for seat in range(self.num_players)]
+
+    def table_key(self) -> tuple:
+        """What the card tables depend on (they are built once per key)."""
+        return (type(self),)
 
     def card_suit(self, card: int, trump: int) -> int:
         """Suit a card counts as when `trump` is trump (override for special cards)."""

@@ -7,7 +7,7 @@ seat is seen to play (a first pass that only follows who leads each trick).
 from __future__ import annotations
 
 from . import actions as A
-from .cards import CODES, FULL_MASK_54, NO_TRUMP, parse_card
+from .cards import CARD_BY_CODE, CODES, FULL_MASK_54, NO_TRUMP, parse_card
 
 PLAY_BY_TEXT = {A.action_to_string(a): a for a in range(A.JOKER_LEAD_BASE + 8)}
 PLAY_BY_TEXT.update({text.lower(): a for text, a in list(PLAY_BY_TEXT.items())})
@@ -23,11 +23,13 @@ def read_play(text) -> int | None:
 
 
 def read_cards(checker, values, what: str, seat=None) -> list[int] | None:
-    deck = checker.game.deck
+    in_deck = checker.game.deck_mask
     cards = []
     for value in values:
-        card = parse_card(value)
-        if card is None or card not in deck:
+        card = CARD_BY_CODE.get(value) if isinstance(value, str) else None
+        if card is None:
+            card = parse_card(value)
+        if card is None or not in_deck >> card & 1:
             checker.error("card-unknown", f"{what}: {value!r} is not a card of this game's deck",
                           seat, "deal")
             return None
@@ -93,14 +95,16 @@ def replay_hand(checker, hand: dict, cards: int):
         checker.error("plays-count", f"{count} cards were played but {n} players with "
                       f"{cards} cards each play {n * cards}", fld="plays")
         return None
-    actions = []
+    lookup = PLAY_BY_TEXT.get
+    actions = [lookup(text) if isinstance(text, str) else None for text in plays]
     for position, text in enumerate(plays):
-        action = read_play(text)
+        action = actions[position]
+        if action is None:
+            action = actions[position] = read_play(text)
         if action is None:
             checker.error("card-unknown", f"play {position + 1}: {text!r} is not a card",
                           fld="plays")
             return None
-        actions.append(action)
     masks = read_deal(checker, hand, cards) if "deal" in hand else None
     if "deal" in hand and masks is None:
         return None

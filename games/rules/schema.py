@@ -1,2 +1,97 @@
-def record_schema(name):
-    return {}
+"""JSON Schema (draft 2020-12) of the record format of each game (docs/records.md)."""
+
+from __future__ import annotations
+
+from .actions import BOARD_WORDS
+
+CARD_PATTERN = "^(?:[2-9TJQKA]|10)[SHDC]$"
+CARD_OR_JOKER_PATTERN = "^(?:(?:[2-9TJQKA]|10)[SHDC]|HI|LO)$"
+JOKER_LEAD_PATTERN = "^(?:HI|LO):[SHDC]$"
+
+
+def _option_schema(option) -> dict:
+    if option.type == "bool":
+        return {"type": "boolean", "description": option.description}
+    if option.type == "int":
+        schema = {"type": ["integer", "null"] if option.default is None else "integer",
+                  "description": option.description}
+        if option.minimum is not None:
+            schema["minimum"] = option.minimum
+        if option.maximum is not None:
+            schema["maximum"] = option.maximum
+        return schema
+    return {"enum": list(option.choices), "description": option.description}
+
+
+def _bid_schema(cls) -> dict:
+    words = ["pass"]
+    if cls.name == "back-alley":
+        words += list(BOARD_WORDS)
+    elif cls.name == "back-alley-individual":
+        words += ["board"]
+    else:
+        words = []
+    choices = [{"type": "integer", "minimum": 0}]
+    if words:
+        choices.append({"enum": words})
+    return {"oneOf": choices}
+
+
+def _hand_schema(cls) -> dict:
+    card_pattern = CARD_PATTERN if cls.always_trump else CARD_OR_JOKER_PATTERN
+    card = {"type": "string", "pattern": card_pattern}
+    play = card
+    if cls.jokers_name_suit or cls.name == "bluke":
+        play = {"anyOf": [card, {"type": "string", "pattern": JOKER_LEAD_PATTERN}]}
+    numbers = {"type": "array", "items": {"type": "integer"}}
+    properties = {
+        "cards": {"type": "integer", "minimum": 1, "description": "cards dealt to each player"},
+        "dealer": {"type": "integer", "minimum": 0},
+        "trump": {"enum": ["S", "H", "D", "C"] if cls.always_trump
+                  else ["S", "H", "D", "C", "none", None]},
+        "turned": {"anyOf": [card, {"type": "null"}]},
+        "deal": {"type": "array", "items": {"type": "array", "items": card}},
+        "bids": {"type": "array", "items": _bid_schema(cls)},
+        "tricks": numbers,
+        "scores": numbers,
+        "running": numbers,
+        "plays": {"type": "array", "items": play},
+    }
+    if cls.exchanges_joker:
+        properties["replacement"] = card
+    return {
+        "type": "object",
+        "required": ["bids"],
+        "anyOf": [{"required": ["tricks"]}, {"required": ["plays"]}],
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def record_schema(name: str) -> dict:
+    """The JSON Schema a record of game `name` must match (shape only, not the rules)."""
+    from . import GAMES
+    from .errors import RulesError
+
+    cls = GAMES.get(name)
+    if cls is None:
+        raise RulesError(f"unknown game {name!r}")
+    options = {option.name: _option_schema(option) for option in cls.declared_options()}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{cls.title} match record",
+        "type": "object",
+        "required": ["game", "seats", "hands"],
+        "properties": {
+            "game": {"const": cls.name},
+            "options": {"type": "object", "properties": options,
+                        "additionalProperties": False},
+            "seats": {"type": "array", "items": {"type": "string"},
+                      "minItems": cls.min_players, "maxItems": cls.max_players},
+            "first_dealer": {"type": "integer", "minimum": 0},
+            "seed": {"type": ["integer", "string"]},
+            "hands": {"type": "array", "items": _hand_schema(cls)},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+        },
+        "additionalProperties": False,
+    }

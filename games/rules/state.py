@@ -14,7 +14,6 @@ from . import actions as A
 from .cards import CODES, JOKER_MASK, NO_TRUMP, cards_of, suit_letter
 from .errors import IllegalAction, RuleViolation
 from .game import LED_STRENGTH, TRUMP_STRENGTH, WILD, WILD_STRENGTH
-from .trick import Trick
 
 BIDDING, PLAYING, OVER = "bid", "play", "over"
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
@@ -35,7 +34,7 @@ class State:
         self.hand_log: list[dict] = []
         self.hand_index = 0
         self.attempt = 0
-        self.last_trick: Trick | None = None
+        self.last_trick = None  # (seats, cards, winner) of the last finished trick
         self._deal_from_seed()
 
     # --- dealing ----------------------------------------------------------
@@ -187,34 +186,38 @@ class State:
         self.hands[seat] &= ~bit
         self.played[seat] |= bit
         suit = self.suit_table[card]
-        if not self.trick:
-            self.led = (named if named is not None else 0) if suit == WILD else suit
+        trick = self.trick
+        if trick:
+            led = self.led
+            if suit != led and suit != WILD:
+                self.game.note_void(self, seat, card)
         else:
-            self.game.note_void(self, seat, card)
+            led = self.led = (named or 0) if suit == WILD else suit
         if suit == WILD:
             strength = WILD_STRENGTH + self.power[card]
         elif suit == self.trump_suit:
             strength = TRUMP_STRENGTH + self.power[card]
             if self.game.tracks_broken:
                 self.game.note_trump_played(self)
-        elif suit == self.led:
+        elif suit == led:
             strength = LED_STRENGTH + self.power[card]
         else:
             strength = 0
         if strength > self.best_strength:
             self.best_strength = strength
             self.best_seat = seat
-        self.trick.append(card)
+        trick.append(card)
         self.trick_seats.append(seat)
-        if len(self.trick) < self.n:
-            self.to_move = (seat + 1) % self.n
+        if len(trick) < self.n:
+            seat += 1
+            self.to_move = seat if seat < self.n else 0
         else:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
         winner = self.best_seat
         self.tricks_won[winner] += 1
-        self.last_trick = Trick(tuple(self.trick_seats), tuple(self.trick), winner)
+        self.last_trick = (self.trick_seats, self.trick, winner)
         self.trick = []
         self.trick_seats = []
         self.best_strength = -1

@@ -25,6 +25,6 @@ class Trick:
     def to_dict(self) -> dict:
         return {
             "leader": self.leader,
-            "cards": [[seat, CODES[card]] for seat, card in zip(self.seats, self.cards)],
+            "cards": [[seat, CODES[card]] for seat, card in zip(self.seats, self.cards, strict=True)],
             "winner": self.winner,
         }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import CODES, SUITS, codes_of
+from .trick import Trick
 
 SUIT_LETTERS = SUITS + "T"  # "T": New Jersey's lone Bluke trump when a Bluke was turned
 
@@ -49,9 +50,10 @@ def observation(state, seat: int) -> dict:
         "bids": bids_for_record(game, state.bids, state.bid_order),
         "bid_order": list(state.bid_order),
         "leader": state.trick_seats[0] if state.trick_seats else None,
-        "current_trick": [[s, CODES[c]] for s, c in zip(state.trick_seats, state.trick)],
+        "current_trick": [[s, CODES[c]] for s, c in zip(state.trick_seats, state.trick, strict=True)],
         "led_suit": suit_text(state.led) if state.trick else None,
-        "last_trick": state.last_trick.to_dict() if state.last_trick else None,
+        "last_trick": Trick(*map(tuple, state.last_trick[:2]), state.last_trick[2]).to_dict()
+        if state.last_trick else None,
         "tricks_won": list(state.tricks_won),
         "played": [codes_of(mask) for mask in state.played],
         "voids": [[SUIT_LETTERS[s] for s in range(5) if mask >> s & 1] for mask in state.voids],
@@ -89,7 +91,7 @@ def to_record(state, seats=None) -> dict:
     hands = []
     for entry in state.hand_log:
         hands.append(hand_to_record(game, entry))
-        totals = [t + s for t, s in zip(totals, entry["scores"])]
+        totals = [t + s for t, s in zip(totals, entry["scores"], strict=True)]
     return {
         "game": game.name,
         "options": dict(game.options),
