@@ -1,0 +1,48 @@
+"""Bots playing a whole match against each other, producing a card-by-card record."""
+
+from __future__ import annotations
+
+import random
+
+from games import rules
+
+from .registry import make_bot
+
+
+def resolve_game(game, players: int, **options) -> rules.Game:
+    """A Game from a Game or a game name (players taken from the number of bots)."""
+    if isinstance(game, rules.Game):
+        if game.num_players != players:
+            raise rules.RulesError(
+                f"{players} bots for a {game.num_players}-player game")
+        return game
+    return rules.load(game, players=players, **options)
+
+
+def play_state(game: rules.Game, bots: list, seed, first_dealer: int = 0):
+    """Play a match to its end; returns the terminal State."""
+    state = game.new_match(seed=seed, first_dealer=first_dealer)
+    rngs = [random.Random(f"bots/{seed}/{seat}") for seat in range(len(bots))]
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        bot = bots[seat]
+        observation = state.observation(seat) if bot.needs_observation else None
+        state.apply(bot.step(observation, legal, rngs[seat]))
+    return state
+
+
+def play_match(game, bot_names: list[str], seed, seats: list[str] | None = None,
+               time_budget: float | None = None, **options) -> dict:
+    """Record of a full match between the named bots (seat i plays `bot_names[i]`).
+
+    `game` is a `rules.Game` or a game name (then `options` configure it).
+    Deterministic per seed as long as no search bot runs out of `time_budget`
+    (seconds per decision; None: search bots stop at their sample cap only).
+    """
+    game = resolve_game(game, len(bot_names), **options)
+    bots = [make_bot(name, game=game, time_budget=time_budget) for name in bot_names]
+    state = play_state(game, bots, seed)
+    if seats is None:
+        seats = [f"{name} {seat + 1}" for seat, name in enumerate(bot_names)]
+    return state.to_record(seats)
