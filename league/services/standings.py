@@ -1,0 +1,57 @@
+"""Writes for standings: rebuild a season's stored table from its games."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import Season, StandingRow
+from league.selectors_stats import results, season_games
+from league.standings import Line, StandingsConfigError, compute_standings, parse_config
+
+
+def standings_config_validate(*, data) -> dict:
+    """Check a proposed Season.standings_config; raises StandingsConfigError with the reason."""
+    parse_config(data)
+    return data or {}
+
+
+def standings_recompute(*, season_id: int) -> int:
+    """Recompute and store the season's standings from scratch; returns the row count.
+
+    Idempotent: the season row is locked (PostgreSQL) and its rows are replaced
+    in one transaction, so concurrent runs serialise and the last one wins with
+    the latest results.
+    """
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season_id)
+        try:
+            config = parse_config(season.standings_config)
+        except StandingsConfigError as exc:
+            raise StandingsConfigError(f"season {season.pk} ({season}): {exc}") from exc
+        lines = compute_standings(results(season_games(season)), config)
+        now = timezone.now()
+        StandingRow.objects.filter(season=season).delete()
+        StandingRow.objects.bulk_create([_row(season, line, now) for line in lines])
+    return len(lines)
+
+
+def _row(season: Season, line: Line, now) -> StandingRow:
+    return StandingRow(
+        season=season,
+        player_id=line.player_id,
+        rank=line.rank,
+        qualified=line.qualified,
+        points=line.points,
+        games=line.games,
+        nights=line.nights,
+        counted_nights=line.counted_nights,
+        total_score=line.total_score,
+        average_score=line.average_score,
+        average_points=line.average_points,
+        firsts=line.firsts,
+        seconds=line.seconds,
+        places={str(k): v for k, v in sorted(line.places.items())},
+        tiebreak=line.tiebreak,
+        computed_at=now,
+    )

@@ -1,0 +1,143 @@
+"""Stored ratings: the incremental path equals a full recompute, float for float."""
+
+import datetime
+import random
+
+import pytest
+from django.core.management import call_command
+
+from league.models import PlayerRating, RatingHistory, RatingPool
+from league.selectors_ratings import rating_view
+from league.services.ratings import (
+    ratings_recompute,
+    ratings_update_for_game,
+    variant_key,
+)
+from tests.league.played_games import T0, correct_game, night, record_game, table_at
+
+
+def snapshot(club):
+    ratings = sorted(
+        PlayerRating.objects.filter(pool__club=club).values_list(
+            "pool__game", "pool__variant", "player_id", "mu", "sigma", "games", "last_played_at"))
+    history = sorted(
+        RatingHistory.objects.filter(pool__club=club).values_list(
+            "game_order", "player_id", "mu_before", "sigma_before", "games_before",
+            "mu_after", "sigma_after", "games_after"))
+    return ratings, history
+
+
+def play_games(club, people, count, seed=1, start=T0, rate=True):
+    """``count`` four-player games over rotating line-ups, rated one by one if ``rate``."""
+    rng = random.Random(seed)
+    event = night(club, None)
+    games = []
+    for i in range(count):
+        players = rng.sample(people, 4)
+        table = table_at(event, players, round_number=i + 1)
+        totals = [rng.choice([50, 80, 80, 120, 150]) for _ in players]
+        games.append(record_game(table, totals=totals,
+                                 played_at=start + datetime.timedelta(hours=i)))
+        if rate:
+            ratings_update_for_game(game_id=games[-1].pk)
+    return games
+
+
+def assert_same_as_full_recompute(club):
+    incremental = snapshot(club)
+    ratings_recompute(club_id=club.pk)
+    assert snapshot(club) == incremental
+    assert incremental[0] and incremental[1]
+
+
+@pytest.mark.parametrize("kind", ["plackett_luce", "elo"])
+def test_it_rates_each_new_result_exactly_like_a_full_recompute(club, people, kind):
+    RatingPool.objects.create(club=club, game="bluke", variant=variant_key({}), kind=kind)
+    play_games(club, people, 12)
+    assert RatingHistory.objects.count() == 12 * 4
+    assert_same_as_full_recompute(club)
+
+
+def test_it_replays_from_a_corrected_result_in_the_middle(club, people):
+    games = play_games(club, people, 10)
+    before = dict(RatingHistory.objects.filter(game=games[7]).values_list("player_id", "mu_after"))
+    correct_game(games[4], totals=[10, 20, 30, 40])
+    assert ratings_update_for_game(game_id=games[4].pk) == 6  # games 5..10 re-rated
+    after = dict(RatingHistory.objects.filter(game=games[7]).values_list("player_id", "mu_after"))
+    assert after != before
+    assert_same_as_full_recompute(club)
+
+
+def test_it_replays_when_a_late_result_is_earlier_than_the_last_rated_game(club, people):
+    play_games(club, people, 6)
+    event = night(club, None)
+    late = record_game(table_at(event, people[:4]), totals=[100, 90, 80, 70],
+                       played_at=T0 + datetime.timedelta(minutes=150))
+    assert ratings_update_for_game(game_id=late.pk) == 4  # the late game and the 3 after it
+    assert_same_as_full_recompute(club)
+
+
+def test_it_repairs_the_pool_when_a_result_is_removed(club, people):
+    games = play_games(club, people, 6)
+    gone = games[2].pk
+    games[2].table.delete()
+    assert RatingHistory.objects.filter(game__isnull=True).count() == 4
+    ratings_update_for_game(game_id=gone)
+    assert not RatingHistory.objects.filter(game__isnull=True).exists()
+    assert_same_as_full_recompute(club)
+
+
+def test_it_does_nothing_for_an_unchanged_resubmission(club, people):
+    games = play_games(club, people, 3)
+    assert ratings_update_for_game(game_id=games[1].pk) == 0
+
+
+def test_it_rates_back_alley_partners_as_one_side(club, people):
+    event = night(club, None, game="back-alley")
+    table = table_at(event, people[:4])
+    game = record_game(table, totals=[120, 40], ranks=[1, 2, 1, 2])
+    ratings_update_for_game(game_id=game.pk)
+    pool = RatingPool.objects.get(game="back-alley")
+    mu = dict(PlayerRating.objects.filter(pool=pool).values_list("player_id", "mu"))
+    ann, bob, cy, di = (p.pk for p in people[:4])
+    assert mu[ann] == mu[cy] > 25 > mu[bob] == mu[di]
+    assert not PlayerRating.objects.exclude(pool=pool).exists()  # its own pool
+
+
+def test_it_keeps_game_variants_in_separate_pools(club, people):
+    plain = record_game(table_at(night(club, None), people[:4]), totals=[4, 3, 2, 1])
+    jersey_night = night(club, None, options={"variant": "new-jersey"})
+    jersey = record_game(table_at(jersey_night, people[:4]), totals=[4, 3, 2, 1])
+    ratings_update_for_game(game_id=plain.pk)
+    ratings_update_for_game(game_id=jersey.pk)
+    assert set(RatingPool.objects.values_list("variant", flat=True)) == {
+        "{}", '{"variant":"new-jersey"}'}
+    assert PlayerRating.objects.filter(player=people[0]).count() == 2
+
+
+def test_it_grows_uncertainty_while_a_player_is_away(club, people):
+    play_games(club, people, 20)
+    rating = PlayerRating.objects.filter(pool__club=club).order_by("-games").first()
+    now = rating_view(rating, now=rating.last_played_at)
+    later = rating_view(rating, now=rating.last_played_at + datetime.timedelta(days=3000))
+    assert later.sigma > now.sigma and later.mu == now.mu
+    assert later.provisional
+
+
+def test_the_recompute_command_rebuilds_every_pool(club, people):
+    play_games(club, people, 5, rate=False)
+    call_command("recompute_ratings", "--club", str(club.pk), verbosity=0)
+    assert RatingHistory.objects.count() == 20
+    first = snapshot(club)
+    call_command("recompute_ratings", verbosity=0)
+    assert snapshot(club) == first
+
+
+def test_the_fit_command_stores_parameters_and_rerates(club, people):
+    play_games(club, people, 24, rate=False)
+    call_command("fit_ratings", "--club", str(club.pk), "--kind", "elo", verbosity=0)
+    pool = RatingPool.objects.get(club=club)
+    assert pool.kind == "elo" and pool.fitted_at is not None
+    assert set(pool.params) >= {"k", "k_exponent"}
+    assert pool.fit_report["games"] == 24
+    assert PlayerRating.objects.filter(pool=pool).first().sigma == 0.0  # Elo numbers now
