@@ -52,7 +52,7 @@ def test_fit_accuracy_objective_and_validation():
 def test_fit_default_grid_runs():
     games = synthetic_history(n_games=300)
     best = fit_parameters("plackett_luce", games)
-    assert set(best) == {"beta", "tau"}
+    assert set(best) == {"beta", "tau", "gamma_exponent"}
 
 
 def test_kendall_tau():

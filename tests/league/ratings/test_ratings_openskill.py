@@ -94,3 +94,26 @@ def test_rate_many_equals_rate_game():
     batch = make_rater("plackett_luce")
     batch.rate_many(games)
     assert one.snapshot() == batch.snapshot()
+
+
+def test_gamma_exponent_zero_matches_openskill_with_constant_gamma():
+    rng = random.Random(13)
+    games = []
+    for _ in range(200):
+        n = rng.randint(2, 5)
+        size = rng.choice([1, 2])
+        players = rng.sample(range(25), n * size)
+        teams = [players[i * size : (i + 1) * size] for i in range(n)]
+        games.append((teams, [rng.randint(1, n) for _ in range(n)]))
+    model = openskill_models.PlackettLuce(gamma=lambda *args: 1.0)
+    ours = make_rater("plackett_luce", gamma_exponent=0.0)
+    theirs = {}
+    for teams, ranks in games:
+        rated = model.rate(
+            [[theirs.get(p) or model.rating() for p in team] for team in teams], ranks=ranks
+        )
+        for team, rated_team in zip(teams, rated, strict=True):
+            for p, r in zip(team, rated_team, strict=True):
+                theirs[p] = r
+    ours.rate_many(games)
+    assert_agree(ours, theirs)

@@ -1,0 +1,339 @@
+"""Benchmark the league rating engines against openskill and TrueSkill.
+
+A synthetic league with hidden true skills is generated per variant; every
+rater replays the same games in order.  Reported per rater:
+
+* accuracy: share of decided team pairs in the last 20% of games whose
+  finishing order the *pre-game* ratings predicted (equal ratings = 1/2);
+  "ceiling" is the same measure when ordering by the hidden true skill;
+* kendall: Kendall tau-b of final ratings against final true skills;
+* games/s: full sequential update of all games (no predictions), and the
+  ratio to openskill's PlackettLuce measured in the same run.
+
+Our parameters are fitted with ``fit_parameters`` on a league generated with
+a *different* seed (``--tune-seed``), then applied to the reported seed.
+
+    .venv/bin/python bench/ratings_bench.py            # full run
+    .venv/bin/python bench/ratings_bench.py --quick    # smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from league.ratings import fit_parameters, kendall_tau, make_rater  # noqa: E402
+from league.ratings.evaluation import team_pairs  # noqa: E402
+
+try:
+    from openskill.models import PlackettLuce
+except ImportError:  # pragma: no cover - the bench extra is optional
+    PlackettLuce = None
+try:
+    import trueskill
+except ImportError:  # pragma: no cover
+    trueskill = None
+
+TEST_SHARE = 0.2
+
+
+# -- synthetic leagues ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    luck: float = 1.0  # sd of per-game performance noise; true skills are N(0, 1)
+    drift: float = 0.0  # random-walk sd of every skill per game played league-wide
+    min_size: int = 4
+    max_size: int = 4
+    team_size: int = 1
+    tie_width: float = 0.0  # performances in the same bucket of this width tie
+
+
+VARIANTS = {
+    v.name: v
+    for v in (
+        Variant("standard"),
+        Variant("high_luck", luck=2.5),
+        # sd 1/sqrt(20000) per league game: about one skill sd over the run.
+        Variant("drifting", drift=0.007),
+        Variant("mixed_ties", min_size=2, max_size=8, tie_width=0.4),
+        Variant("pairs", min_size=2, max_size=2, team_size=2),
+    )
+}
+
+
+@dataclass
+class League:
+    games: list  # [(teams, ranks)]
+    true_strength: list  # per game: hidden team strengths at game time
+    final_skill: list  # per player at the end
+
+
+def make_league(variant: Variant, n_players: int, n_games: int, seed: int) -> League:
+    rng = random.Random(seed)
+    skill = [rng.gauss(0.0, 1.0) for _ in range(n_players)]
+    last_seen = [0] * n_players
+    games, strengths = [], []
+    for t in range(n_games):
+        n_teams = rng.randint(variant.min_size, variant.max_size)
+        seated = rng.sample(range(n_players), n_teams * variant.team_size)
+        if variant.drift:
+            for p in seated:  # lazy random walk: catch up on the idle steps
+                skill[p] += rng.gauss(0.0, variant.drift * math.sqrt(t - last_seen[p]))
+                last_seen[p] = t
+        teams = [
+            seated[i * variant.team_size : (i + 1) * variant.team_size] for i in range(n_teams)
+        ]
+        strength = [sum(skill[p] for p in team) for team in teams]
+        perf = [s + rng.gauss(0.0, variant.luck) for s in strength]
+        if variant.tie_width:
+            perf = [math.floor(x / variant.tie_width) for x in perf]
+        # competition ranking: 1 + number of teams strictly better
+        ranks = [1 + sum(other > x for other in perf) for x in perf]
+        games.append((teams, ranks))
+        strengths.append(strength)
+    if variant.drift:
+        for p in range(n_players):
+            skill[p] += rng.gauss(0.0, variant.drift * math.sqrt(n_games - last_seen[p]))
+    return League(games, strengths, skill)
+
+
+# -- adapters for the third-party raters --------------------------------------
+
+
+class OpenSkillRater:
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+        self.state: dict = {}
+
+    def rating(self, p) -> float:
+        r = self.state.get(p)
+        return self.model.mu if r is None else r.mu
+
+    def rate_game(self, teams, ranks) -> None:
+        state, model = self.state, self.model
+        rated = model.rate(
+            [[state[p] if p in state else model.rating() for p in team] for team in teams],
+            ranks=list(ranks),
+        )
+        for team, new in zip(teams, rated, strict=True):
+            for p, r in zip(team, new, strict=True):
+                state[p] = r
+
+    def rate_many(self, games) -> None:
+        for teams, ranks in games:
+            self.rate_game(teams, ranks)
+
+
+class TrueSkillRater:
+    def __init__(self, draw_probability: float) -> None:
+        self.env = trueskill.TrueSkill(draw_probability=draw_probability)
+        self.state: dict = {}
+
+    def rating(self, p) -> float:
+        r = self.state.get(p)
+        return self.env.mu if r is None else r.mu
+
+    def rate_game(self, teams, ranks) -> None:
+        state, env = self.state, self.env
+        groups = [tuple(state.get(p) or env.create_rating() for p in team) for team in teams]
+        rated = env.rate(groups, ranks=list(ranks))
+        for team, new in zip(teams, rated, strict=True):
+            for p, r in zip(team, new, strict=True):
+                state[p] = r
+
+    def rate_many(self, games) -> None:
+        for teams, ranks in games:
+            self.rate_game(teams, ranks)
+
+
+# -- measurement ------------------------------------------------------------
+
+
+def strengths(rating, teams) -> list[float]:
+    return [sum(rating(p) for p in team) / len(team) for team in teams]
+
+
+def order_accuracy(predicted: list[float], ranks) -> tuple[float, int]:
+    right, decided = 0.0, 0
+    for a, b, outcome in team_pairs(ranks):
+        if outcome == 0.5:
+            continue
+        decided += 1
+        diff = predicted[a] - predicted[b]
+        if diff == 0:
+            right += 0.5
+        elif (diff > 0) == (outcome == 1.0):
+            right += 1.0
+    return right, decided
+
+
+def ceiling(league: League) -> float:
+    start = int(len(league.games) * (1 - TEST_SHARE))
+    right = decided = 0
+    for (_, ranks), strength in zip(league.games[start:], league.true_strength[start:], strict=True):
+        r, d = order_accuracy(strength, ranks)
+        right += r
+        decided += d
+    return right / decided
+
+
+def evaluate(rater, league: League, extra=None) -> dict:
+    """Replay with pre-game predictions on the test tail; ``extra`` maps a
+    label to another rating function evaluated in the same pass."""
+    start = int(len(league.games) * (1 - TEST_SHARE))
+    funcs = {"rating": rater.rating, **(extra or {})}
+    right = dict.fromkeys(funcs, 0.0)
+    decided = 0
+    for index, (teams, ranks) in enumerate(league.games):
+        if index >= start:
+            for label, func in funcs.items():
+                r, d = order_accuracy(strengths(func, teams), ranks)
+                right[label] += r
+            decided += d
+        rater.rate_game(teams, ranks)
+    players = range(len(league.final_skill))
+    tau = kendall_tau([rater.rating(p) for p in players], league.final_skill)
+    return {"accuracy": {k: v / decided for k, v in right.items()}, "kendall": tau}
+
+
+def games_per_second(factory, games, repeat: int = 1) -> float:
+    best = math.inf
+    for _ in range(repeat):
+        rater = factory()
+        t0 = time.perf_counter()
+        rater.rate_many(games)
+        best = min(best, time.perf_counter() - t0)
+    return len(games) / best
+
+
+def tie_share(games) -> float:
+    ties = total = 0
+    for _, ranks in games:
+        for _, _, outcome in team_pairs(ranks):
+            total += 1
+            ties += outcome == 0.5
+    return ties / total if total else 0.0
+
+
+# -- driver -----------------------------------------------------------------
+
+
+def run_variant(variant: Variant, args) -> tuple[list[dict], float]:
+    tune = make_league(variant, args.players, args.games, args.tune_seed)
+    league = make_league(variant, args.players, args.games, args.seed)
+    elo_params = fit_parameters("elo", tune.games)
+    pl_params = fit_parameters("plackett_luce", tune.games)
+    contenders = [
+        ("elo (defaults)", lambda: make_rater("elo"), None),
+        (f"elo (fitted {fmt(elo_params)})", lambda: make_rater("elo", **elo_params), None),
+        ("plackett_luce (defaults)", lambda: make_rater("plackett_luce"), "conservative"),
+        (
+            f"plackett_luce (fitted {fmt(pl_params)})",
+            lambda: make_rater("plackett_luce", **pl_params),
+            "conservative",
+        ),
+    ]
+    if PlackettLuce is not None:
+        contenders.append(("openskill PlackettLuce", OpenSkillRater, None))
+    if trueskill is not None and not args.no_trueskill:
+        draw = tie_share(tune.games)
+        contenders.append(
+            (f"trueskill (draw_probability={draw:.3f})", lambda: TrueSkillRater(draw), None)
+        )
+    rows = []
+    for label, factory, alt in contenders:
+        rater = factory()
+        extra = {"conservative": rater.conservative} if alt else None
+        t0 = time.perf_counter()
+        result = evaluate(rater, league, extra)
+        eval_seconds = time.perf_counter() - t0
+        slow = label.startswith("trueskill")
+        # TrueSkill is ~100x slower; one timed pass over a slice is enough.
+        timed = league.games[: max(1, len(league.games) // 10)] if slow else league.games
+        speed = games_per_second(factory, timed, repeat=1 if slow or args.quick else 3)
+        rows.append({"label": label, **result, "speed": speed, "eval_s": eval_seconds})
+        print(f"  {label}: done in {eval_seconds:.1f}s", file=sys.stderr)
+    return rows, ceiling(league)
+
+
+def fmt(params: dict) -> str:
+    return ", ".join(f"{k}={v:.4g}" for k, v in params.items())
+
+
+def million(args) -> None:
+    rng = random.Random(args.seed)
+    n = 1_000_000
+    games = []
+    for _ in range(n):
+        seated = rng.sample(range(args.players), 4)
+        games.append(([[p] for p in seated], [1, 2, 3, 4]))
+    rng.shuffle(games)
+    for kind in ("elo", "plackett_luce"):
+        rater = make_rater(kind)
+        t0 = time.perf_counter()
+        rater.rate_many(games)
+        dt = time.perf_counter() - t0
+        print(f"| {kind} | {n:,} four-player games | {dt:.1f} s | {n / dt:,.0f} games/s |")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the reported league")
+    parser.add_argument("--tune-seed", type=int, default=None, help="default: seed + 1000")
+    parser.add_argument("--quick", action="store_true", help="4,000 games, 200 players")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--no-trueskill", action="store_true", help="skip the slow baseline")
+    parser.add_argument("--million", action="store_true", help="also time 1,000,000 games")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.players = 4_000, 200
+    if args.tune_seed is None:
+        args.tune_seed = args.seed + 1000
+    if args.tune_seed == args.seed:
+        parser.error("--tune-seed must differ from --seed")
+
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    print(
+        f"{args.players} players, {args.games:,} games per variant, seed {args.seed}, "
+        f"parameters fitted on seed {args.tune_seed}; accuracy over the last "
+        f"{TEST_SHARE:.0%} of games\n"
+    )
+    for name in args.variants.split(","):
+        variant = VARIANTS[name]
+        print(f"[{name}] {variant}", file=sys.stderr)
+        rows, top = run_variant(variant, args)
+        os_speed = next((r["speed"] for r in rows if r["label"].startswith("openskill")), None)
+        print(f"### {name}\n")
+        print(f"true-skill ceiling accuracy: {top:.4f}\n")
+        print("| rater | accuracy (mu) | accuracy (mu-3σ) | Kendall τ | games/s | vs openskill |")
+        print("|---|---|---|---|---|---|")
+        for r in rows:
+            acc = r["accuracy"]
+            cons = f"{acc['conservative']:.4f}" if "conservative" in acc else ""
+            ratio = f"{r['speed'] / os_speed:.1f}×" if os_speed else ""
+            print(
+                f"| {r['label']} | {acc['rating']:.4f} | {cons} | {r['kendall']:.4f} "
+                f"| {r['speed']:,.0f} | {ratio} |"
+            )
+        print(flush=True)
+    if args.million:
+        print("### 1,000,000 games\n")
+        print("| engine | workload | time | rate |\n|---|---|---|---|")
+        million(args)
+
+
+if __name__ == "__main__":
+    main()
