@@ -2,3 +2,107 @@ import os
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# --- Personas -----------------------------------------------------------------------------
+# Club A (private): alice organises, sam keeps score, pat plays. Club B (public): bob
+# organises and owns an API token. Plus anonymous visitors. Each persona is a fixture; the
+# `client_as` fixture gives a DRF client logged in (or carrying the token) as one of them.
+
+import pytest  # noqa: E402
+
+from league.models import Role  # noqa: E402
+from tests.factories import (  # noqa: E402
+    ClubFactory,
+    MembershipFactory,
+    PlayerFactory,
+    UserFactory,
+    api_token,
+    seated_table,
+)
+
+
+def _member(club, username, role):
+    user = UserFactory(username=username)
+    player = PlayerFactory(user=user, display_name=username.capitalize())
+    MembershipFactory(club=club, player=player, role=role)
+    return user
+
+
+@pytest.fixture
+def club_a(db):
+    return ClubFactory(name="Club A", slug="club-a", is_public=False)
+
+
+@pytest.fixture
+def club_b(db):
+    return ClubFactory(name="Club B", slug="club-b", is_public=True)
+
+
+@pytest.fixture
+def alice(club_a):
+    return _member(club_a, "alice", Role.ORGANISER)
+
+
+@pytest.fixture
+def sam(club_a):
+    return _member(club_a, "sam", Role.SCOREKEEPER)
+
+
+@pytest.fixture
+def pat(club_a):
+    return _member(club_a, "pat", Role.PLAYER)
+
+
+@pytest.fixture
+def bob(club_b):
+    return _member(club_b, "bob", Role.ORGANISER)
+
+
+@pytest.fixture
+def token_b(club_b, bob):
+    """(ApiToken, key) of club B."""
+    return api_token(club_b)
+
+
+@pytest.fixture
+def players_a(club_a, alice, sam, pat):
+    """Four players of club A (alice, sam, pat and dee), in seat order."""
+    dee = PlayerFactory(display_name="Dee")
+    MembershipFactory(club=club_a, player=dee)
+    return [alice.player, sam.player, pat.player, dee]
+
+
+@pytest.fixture
+def players_b(club_b, bob):
+    others = [PlayerFactory(display_name=name) for name in ("Bea", "Cal", "Dot")]
+    for player in others:
+        MembershipFactory(club=club_b, player=player)
+    return [bob.player, *others]
+
+
+@pytest.fixture
+def table_a(club_a, players_a):
+    """A four-seat bluke table of club A, everyone seated."""
+    return seated_table(club_a, players_a)
+
+
+@pytest.fixture
+def table_b(club_b, players_b):
+    return seated_table(club_b, players_b)
+
+
+@pytest.fixture
+def client_as(db, request):
+    """client_as("alice" | "sam" | "pat" | "bob" | "token_b" | "anonymous") -> APIClient."""
+    from rest_framework.test import APIClient
+
+    def make(persona: str) -> APIClient:
+        client = APIClient()
+        if persona == "token_b":
+            _, key = request.getfixturevalue("token_b")
+            client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        elif persona != "anonymous":
+            client.force_login(request.getfixturevalue(persona))
+        return client
+
+    return make

@@ -230,10 +230,17 @@ def _write_hands(game: Game, entry: _Entry) -> None:
             trump=hand.get("trump") or "",
             bids=hand.get("bids") or [],
             tricks=hand.get("tricks") or [],
-            scores=(checked[index] if index < len(checked) else hand.get("scores")) or [],
+            scores=_hand_scores(checked, index, hand),
             has_plays=bool(hand.get("plays")),
         ))
     Hand.objects.bulk_create(rows)
+
+
+def _hand_scores(checked: list, index: int, hand: dict) -> list:
+    """The checker's scores for the hand when it computed them, else the record's."""
+    if index < len(checked) and checked[index] is not None:
+        return checked[index]
+    return hand.get("scores") or []
 
 
 def result_correct(*, game: Game, record: dict, reason: str, user=None,

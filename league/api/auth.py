@@ -1,0 +1,85 @@
+"""API authentication: people by session, scoring apps and play servers by club token.
+
+`Authorization: Token <key>` or `Authorization: Bearer <key>`. Only the key's sha256 hash is
+stored; revoked tokens fail. For a token request, `request.user` is anonymous and
+`request.auth` is the ApiToken: the permission policy treats the token as the subject.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions, permissions, throttling
+
+from league.models import ApiToken
+from league.services.tokens import token_authenticate
+
+SCHEMES = ("token", "bearer")
+
+
+class ApiTokenAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request):
+        parts = authentication.get_authorization_header(request).split()
+        if not parts or parts[0].decode("latin-1").lower() not in SCHEMES:
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed("Give the token as: Token <key>.")
+        try:
+            key = parts[1].decode()
+        except UnicodeDecodeError as error:
+            raise exceptions.AuthenticationFailed("The token is not valid.") from error
+        token = token_authenticate(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+        return AnonymousUser(), token
+
+    def authenticate_header(self, request):
+        return "Token"
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "league.api.auth.ApiTokenAuthentication"
+    name = "clubToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "A club's API token: `Token <key>` (or `Bearer <key>`).",
+        }
+
+
+def subject_of(request):
+    """Who is asking, for the permission policy: the ApiToken or the (maybe anonymous) user."""
+    return request.auth if isinstance(request.auth, ApiToken) else request.user
+
+
+class ReadOrCredentials(permissions.BasePermission):
+    """Anyone may read (the querysets hide what they may not see); writes need a login or
+    a token. What a writer may do is then decided by the services (one policy)."""
+
+    def has_permission(self, request, view):
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return isinstance(request.auth, ApiToken) or request.user.is_authenticated
+
+
+class PeopleOnly(permissions.BasePermission):
+    """Token management and club creation are for logged-in people, not for tokens."""
+
+    message = "Log in as a person to do this."
+
+    def has_permission(self, request, view):
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return request.user.is_authenticated and not isinstance(request.auth, ApiToken)
+
+
+class AnonymousThrottle(throttling.AnonRateThrottle):
+    """Throttle anonymous callers by address; tokens are identified, so not throttled here."""
+
+    def get_cache_key(self, request, view):
+        if isinstance(request.auth, ApiToken):
+            return None
+        return super().get_cache_key(request, view)

@@ -1,0 +1,55 @@
+"""Error bodies of the API, for the OpenAPI schema, and the exception handler.
+
+Services raise Django's ValidationError and PermissionDenied; the handler turns the first
+into a 400 with the field messages (DRF only knows its own ValidationError).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import exceptions, serializers
+from rest_framework.views import exception_handler
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class RecordErrorSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField(allow_blank=True)
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class RejectedSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = RecordErrorSerializer(many=True)
+
+
+class ConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    game = serializers.IntegerField(allow_null=True, required=False)
+
+
+ERRORS = {
+    400: OpenApiResponse(description="Invalid input (field errors)."),
+    401: OpenApiResponse(ErrorSerializer, description="No or bad credentials."),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed for this club."),
+    404: OpenApiResponse(ErrorSerializer, description="Not found (or not visible to you)."),
+}
+IDEMPOTENCY_ERRORS = {
+    409: OpenApiResponse(ConflictSerializer, description="A different result is stored, or "
+                         "a request with this Idempotency-Key is still running."),
+    422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key reused with another "
+                         "body."),
+}
+
+
+def api_exception_handler(exc, context):
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        exc = exceptions.ValidationError(detail)
+    return exception_handler(exc, context)

@@ -1,0 +1,9 @@
+from rest_framework.routers import DefaultRouter
+
+from league.api import views
+
+router = DefaultRouter()
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("players", views.PlayerViewSet, basename="player")
+router.register("seasons", views.SeasonViewSet, basename="season")
+router.register("tokens", views.TokenViewSet, basename="token")

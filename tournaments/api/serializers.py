@@ -1,0 +1,138 @@
+"""Serializers for events, rounds, tables, seats, games and hands: shapes only, no logic.
+
+Input serializers limit related-object choices to what the caller may see, so an id of an
+invisible club's object reads as "does not exist" (400), never as a hint that it exists.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from league import permissions
+from league.api.auth import subject_of
+from league.models import Club, Player, Season
+from tournaments.models import Event, EventKind, Game, Hand, Round, Seat, Table
+
+
+class VisibleRelated(serializers.PrimaryKeyRelatedField):
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        request = self.context.get("request")
+        if request is None:
+            return queryset.none()
+        if queryset.model is Club:
+            return permissions.visible_clubs(subject_of(request))
+        if queryset.model is Player:
+            return permissions.visible_players(subject_of(request))
+        return permissions.restrict(queryset, subject_of(request))
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.display_name", read_only=True,
+                                        default=None)
+
+    class Meta:
+        model = Seat
+        fields = ["id", "table", "position", "player", "player_name"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = ["id", "club", "season", "name", "kind", "date", "status", "game", "options",
+                  "created_at"]
+
+
+class EventCreateSerializer(serializers.Serializer):
+    club = VisibleRelated(queryset=Club.objects.all())
+    season = VisibleRelated(queryset=Season.objects.all(), required=False, allow_null=True)
+    name = serializers.CharField(max_length=120)
+    date = serializers.DateField()
+    kind = serializers.ChoiceField(choices=EventKind.choices, default=EventKind.LEAGUE_NIGHT)
+    game = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    options = serializers.DictField(required=False, allow_null=True, default=None)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "published"]
+
+
+class RoundCreateSerializer(serializers.Serializer):
+    event = VisibleRelated(queryset=Event.objects.all())
+    number = serializers.IntegerField(min_value=1, max_value=1000, required=False,
+                                      allow_null=True)
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    event = serializers.IntegerField(source="round.event_id", read_only=True)
+    has_result = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ["id", "round", "event", "number", "game", "options", "first_dealer", "seats",
+                  "has_result"]
+
+    def get_has_result(self, table) -> bool:
+        return hasattr(table, "result")
+
+
+class TableCreateSerializer(serializers.Serializer):
+    round = VisibleRelated(queryset=Round.objects.all())
+    seats = serializers.ListField(
+        child=VisibleRelated(queryset=Player.objects.all(), allow_null=True),
+        min_length=1, max_length=15,
+        help_text="Player id per seat, clockwise from seat 0; null for an empty seat.")
+    number = serializers.IntegerField(min_value=1, max_value=1000, required=False,
+                                      allow_null=True)
+    game = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    options = serializers.DictField(required=False, allow_null=True, default=None)
+    first_dealer = serializers.IntegerField(min_value=0, max_value=14, default=0)
+
+
+class SeatAssignSerializer(serializers.Serializer):
+    player = VisibleRelated(queryset=Player.objects.all(), allow_null=True)
+
+
+class HandSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Hand
+        fields = ["id", "game", "number", "dealer", "cards", "trump", "bids", "tricks", "scores",
+                  "has_plays"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="table.round.event_id", read_only=True)
+    players = serializers.SerializerMethodField(help_text="Player id per seat (null: empty).")
+
+    class Meta:
+        model = Game
+        fields = ["id", "table", "event", "status", "source", "players", "totals", "ranks",
+                  "record_hash", "played_at", "created_at", "updated_at"]
+
+    def get_players(self, game) -> list[int | None]:
+        return [seat.player_id for seat in game.table.seats.all()]
+
+
+class GameDetailSerializer(GameSerializer):
+    hands = HandSerializer(many=True, read_only=True)
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "record", "hands"]
+
+
+class CorrectionSerializer(serializers.Serializer):
+    record = serializers.DictField()
+    reason = serializers.CharField(max_length=2000)
+
+
+class RulesetSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    partnership = serializers.BooleanField()
+    options = serializers.ListField(child=serializers.DictField())
+    record_schema = serializers.DictField()

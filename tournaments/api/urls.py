@@ -1,0 +1,17 @@
+from django.urls import path
+from rest_framework.routers import DefaultRouter
+
+from tournaments.api import views
+
+router = DefaultRouter()
+router.register("events", views.EventViewSet, basename="event")
+router.register("rounds", views.RoundViewSet, basename="round")
+router.register("tables", views.TableViewSet, basename="table")
+router.register("seats", views.SeatViewSet, basename="seat")
+router.register("games", views.GameViewSet, basename="game")
+router.register("hands", views.HandViewSet, basename="hand")
+
+urlpatterns = [
+    path("rulesets/", views.RulesetsView.as_view(), name="rulesets"),
+    path("records/check/", views.RecordCheckView.as_view(), name="record-check"),
+]

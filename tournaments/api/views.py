@@ -1,0 +1,236 @@
+"""API views for events, rounds, tables, seats, games, hands, rulesets and record checks.
+
+Thin: selectors read (already limited to what the caller may see, so an invisible object
+is a 404), services write and authorize (403), results go through `result_submit`.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import rules
+from league.api.auth import AnonymousThrottle, ReadOrCredentials, subject_of
+from league.api.errors import (
+    ERRORS,
+    IDEMPOTENCY_ERRORS,
+    ErrorSerializer,
+    RejectedSerializer,
+)
+from league.api.idempotency import HEADER, idempotent
+from tournaments import selectors
+from tournaments.api.serializers import (
+    CorrectionSerializer,
+    EventCreateSerializer,
+    EventSerializer,
+    GameDetailSerializer,
+    GameSerializer,
+    HandSerializer,
+    RoundCreateSerializer,
+    RoundSerializer,
+    RulesetSerializer,
+    SeatAssignSerializer,
+    SeatSerializer,
+    TableCreateSerializer,
+    TableSerializer,
+)
+from tournaments.models import GameSource
+from tournaments.services import events as event_services
+from tournaments.services.results import (
+    ResultConflict,
+    ResultRejected,
+    result_correct,
+    result_submit,
+)
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="Retry-safe key: the same key and body replay the stored response.")
+RESULT_RESPONSES = {
+    201: GameDetailSerializer, 200: GameDetailSerializer,
+    **ERRORS, 400: OpenApiResponse(RejectedSerializer, description="The record was refused."),
+    **IDEMPOTENCY_ERRORS,
+}
+
+
+def _created(serializer_class, obj):
+    return Response(serializer_class(obj).data, status=status.HTTP_201_CREATED)
+
+
+def _result_response(submit) -> Response:
+    """Run a submission and turn its outcome or refusal into a response."""
+    try:
+        outcome = submit()
+    except ResultRejected as refused:
+        return Response({"detail": "The record was refused.", "errors": refused.errors},
+                        status=status.HTTP_400_BAD_REQUEST)
+    except ResultConflict as conflict:
+        return Response({"detail": str(conflict), "game": conflict.game.pk},
+                        status=status.HTTP_409_CONFLICT)
+    code = status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK
+    return Response(GameDetailSerializer(outcome.game).data, status=code)
+
+
+class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    serializer_class = EventSerializer
+    permission_classes = [ReadOrCredentials]
+    filterset_fields = ["club", "season", "status", "kind", "game", "date"]
+    ordering_fields = ["date", "name", "id"]
+
+    def get_queryset(self):
+        return selectors.event_list(subject=subject_of(self.request))
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer, **ERRORS})
+    def create(self, request, *args, **kwargs):
+        data = EventCreateSerializer(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        event = event_services.event_create(user=subject_of(request), **data.validated_data)
+        return _created(EventSerializer, event)
+
+
+class RoundViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    serializer_class = RoundSerializer
+    permission_classes = [ReadOrCredentials]
+    filterset_fields = ["event", "published"]
+    ordering_fields = ["number"]
+
+    def get_queryset(self):
+        return selectors.round_list(subject=subject_of(self.request))
+
+    @extend_schema(request=RoundCreateSerializer, responses={201: RoundSerializer, **ERRORS})
+    def create(self, request, *args, **kwargs):
+        data = RoundCreateSerializer(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        round_ = event_services.round_create(user=subject_of(request), **data.validated_data)
+        return _created(RoundSerializer, round_)
+
+
+class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    serializer_class = TableSerializer
+    permission_classes = [ReadOrCredentials]
+    filterset_fields = ["round", "round__event", "game"]
+    ordering_fields = ["number", "id"]
+
+    def get_queryset(self):
+        return selectors.table_list(subject=subject_of(self.request))
+
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer, **ERRORS})
+    def create(self, request, *args, **kwargs):
+        data = TableCreateSerializer(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        players = values.pop("seats")
+        table = event_services.table_create(user=subject_of(request), players=players,
+                                            **values)
+        return _created(TableSerializer, selectors.table_list(subject=subject_of(request))
+                        .get(pk=table.pk))
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT, parameters=[IDEMPOTENCY_KEY], responses=RESULT_RESPONSES,
+        description="Submit the table's result: the body is the record itself (see "
+                    "/api/v1/rulesets/ for each game's record JSON Schema).")
+    @action(detail=True, methods=["post"], filterset_fields=[], pagination_class=None)
+    def result(self, request, pk=None):
+        def submit():
+            table = self.get_object()
+            return _result_response(lambda: result_submit(
+                table=table, record=request.data, source=GameSource.API,
+                user=request.user, token=_token(request)))
+
+        return idempotent(request, submit)
+
+
+def _token(request):
+    subject = subject_of(request)
+    return subject if subject is request.auth else None
+
+
+class SeatViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = SeatSerializer
+    permission_classes = [ReadOrCredentials]
+    filterset_fields = ["table", "player"]
+
+    def get_queryset(self):
+        return selectors.seat_list(subject=subject_of(self.request))
+
+    @extend_schema(request=SeatAssignSerializer, responses={200: SeatSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], filterset_fields=[])
+    def assign(self, request, pk=None):
+        data = SeatAssignSerializer(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        seat = event_services.seat_assign(seat=self.get_object(), user=subject_of(request),
+                                          **data.validated_data)
+        return Response(SeatSerializer(seat).data)
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    """Stored results. The list leaves out the hands; a game's detail nests them."""
+
+    permission_classes = [ReadOrCredentials]
+    filterset_fields = ["table", "status", "source", "table__round", "table__round__event"]
+    ordering_fields = ["played_at", "id"]
+
+    def get_queryset(self):
+        if self.action == "list":
+            return selectors.game_list(subject=subject_of(self.request))
+        return selectors.game_detail_list(subject=subject_of(self.request))
+
+    def get_serializer_class(self):
+        return GameSerializer if self.action == "list" else GameDetailSerializer
+
+    @extend_schema(request=CorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
+                   responses=RESULT_RESPONSES)
+    @action(detail=True, methods=["post"], filterset_fields=[])
+    def correct(self, request, pk=None):
+        """Organisers replace a stored result; the reason is kept in the audit trail."""
+
+        def submit():
+            game = self.get_object()
+            data = CorrectionSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            return _result_response(lambda: result_correct(
+                game=game, record=data.validated_data["record"],
+                reason=data.validated_data["reason"], source=GameSource.API,
+                user=request.user, token=_token(request)))
+
+        return idempotent(request, submit)
+
+
+class HandViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = HandSerializer
+    filterset_fields = ["game", "cards", "trump"]
+    ordering_fields = ["number"]
+
+    def get_queryset(self):
+        return selectors.hand_list(subject=subject_of(self.request))
+
+
+class RulesetsView(APIView):
+    """The rules core's games: options and the JSON Schema of their records."""
+
+    @extend_schema(responses={200: RulesetSerializer(many=True)})
+    def get(self, request):
+        return Response(rules.games())
+
+
+class RecordCheckView(APIView):
+    """Check any record against the rules without storing it (open to everyone, throttled)."""
+
+    throttle_classes = [AnonymousThrottle]
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT,
+                                        description="The checker's report (valid or not)."),
+                   400: OpenApiResponse(ErrorSerializer, description="Not a JSON object."),
+                   429: OpenApiResponse(ErrorSerializer, description="Too many requests.")})
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            return Response({"detail": "The body must be a JSON object (a record)."},
+                            status=status.HTTP_400_BAD_REQUEST)
+        return Response(rules.check_record(request.data).to_dict())
+
