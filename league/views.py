@@ -1,5 +1,85 @@
-from django.shortcuts import render
+"""Public league pages: the list of clubs, a club, a season."""
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+
+from league.models import Club, Membership, Season
+from tournaments.models import Event
+from tournaments.views import access
 
 
 def home(request):
-    return render(request, "league/home.html")
+    clubs = (
+        access.visible_clubs(request.user)
+        .annotate(members=Count("memberships", filter=Q(memberships__player__bot_strength="")))
+        .order_by("name")
+    )
+    return render(request, "league/home.html", {"clubs": clubs})
+
+
+def club_detail(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access.require_view(request.user, club)
+    members = (
+        Membership.objects.filter(club=club)
+        .select_related("player")
+        .order_by("player__display_name")
+    )
+    context = {
+        "club": club,
+        "seasons": club.seasons.annotate(event_count=Count("events")),
+        "events": Event.objects.filter(club=club).select_related("season")[:30],
+        "members": members,
+        "can_manage": access.can_manage(request.user, club),
+        "manage_links": _admin_links(
+            ("New event", "admin:tournaments_event_add", f"?club={club.pk}"),
+            ("New season", "admin:league_season_add", f"?club={club.pk}"),
+            ("Members", "admin:league_membership_changelist", f"?club__id__exact={club.pk}"),
+        ),
+    }
+    return render(request, "league/club_detail.html", context)
+
+
+def season_detail(request, pk):
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    access.require_view(request.user, season.club)
+    events = (
+        season.events.annotate(round_count=Count("rounds", distinct=True))
+        .order_by("date", "id")
+    )
+    context = {
+        "season": season,
+        "club": season.club,
+        "events": events,
+        "standings_url": _standings_url(season),
+        "can_manage": access.can_manage(request.user, season.club),
+        "manage_links": _admin_links(
+            ("New event in this season", "admin:tournaments_event_add",
+             f"?club={season.club_id}&season={season.pk}&game={season.game}"),
+        ),
+    }
+    return render(request, "league/season_detail.html", context)
+
+
+def _standings_url(season):
+    """The standings page lives with the standings code; link to it when it is there."""
+    for kwargs in ({"pk": season.pk}, {"season_id": season.pk},
+                   {"slug": season.club.slug, "pk": season.pk},
+                   {"club_slug": season.club.slug, "pk": season.pk}):
+        try:
+            return reverse("league:season-standings", kwargs=kwargs)
+        except NoReverseMatch:
+            continue
+    return None
+
+
+def _admin_links(*links):
+    """Management links into the admin, skipping models the admin does not offer."""
+    found = []
+    for label, name, query in links:
+        try:
+            found.append((label, reverse(name) + query))
+        except NoReverseMatch:
+            continue
+    return found

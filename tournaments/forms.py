@@ -1,0 +1,224 @@
+"""Forms for the league-night pages. They parse and validate input; services do the work."""
+
+from django import forms
+
+from league.models import Player
+from league.models.clubs import BotStrength
+
+MAX_ROUNDS = 12
+
+
+class AttendanceForm(forms.Form):
+    """Who is here tonight, chosen from the club's members."""
+
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
+    )
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = Player.objects.filter(memberships__club=club).order_by(
+            "display_name", "id"
+        )
+
+
+class PlanSeatingForm(forms.Form):
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
+    seed = forms.IntegerField(
+        required=False, min_value=0, help_text="Leave empty for a fresh random plan."
+    )
+
+
+class BotFillForm(forms.Form):
+    strength = forms.ChoiceField(
+        choices=[(BotStrength.HEURISTIC, "Heuristic"), (BotStrength.RANDOM, "Random"),
+                 (BotStrength.SEARCH, "Search (slow)")],
+        initial=BotStrength.HEURISTIC,
+    )
+
+
+# --- the scoresheet ------------------------------------------------------------
+
+TRUMP_CHOICES = [("", "—"), ("S", "♠ S"), ("H", "♥ H"), ("D", "♦ D"), ("C", "♣ C"),
+                 ("none", "no trump")]
+
+
+class SheetRow:
+    """One deal on the sheet: what was typed, and what the checker said about it."""
+
+    def __init__(self, number: int, cards: int, dealer: int, players: int):
+        self.number = number
+        self.cards = cards
+        self.dealer = dealer
+        self.trump = ""
+        self.bids = [""] * players
+        self.tricks = [""] * players
+        self.errors: list[str] = []
+        self.bad_cells: set[tuple[str, int | None]] = set()
+        self.scores: list | None = None
+        self.running: list | None = None
+        self.pending = False  # started but not finished: not checked yet
+
+    @property
+    def blank(self) -> bool:
+        return not any(v.strip() for v in self.bids + self.tricks)
+
+    @property
+    def filled(self) -> bool:
+        return all(v.strip() for v in self.bids + self.tricks)
+
+    def cells(self):
+        """(seat, name, bid, tricks, bid bad?, tricks bad?) per seat, for the template."""
+        for seat, (bid, won) in enumerate(zip(self.bids, self.tricks, strict=True)):
+            yield (seat, self.seat_names[seat], bid, won, self.bad("bids", seat),
+                   self.bad("tricks", seat))
+
+    def unit_values(self):
+        """(unit, hand score, running total) per player, or per team in partnership games."""
+        for unit in range(self.unit_count):
+            yield (unit, self.scores[unit] if self.scores else "",
+                   self.running[unit] if self.running else "")
+
+    def bad(self, field: str, seat: int | None) -> bool:
+        return (field, seat) in self.bad_cells or (field, None) in self.bad_cells
+
+    def to_hand(self) -> dict:
+        hand = {"cards": self.cards, "dealer": self.dealer,
+                "bids": [_bid_value(v) for v in self.bids],
+                "tricks": [_int_or_text(v) for v in self.tricks]}
+        if self.trump:
+            hand["trump"] = self.trump
+        return hand
+
+
+def _int_or_text(text: str):
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _bid_value(text: str):
+    value = _int_or_text(text)
+    return value.lower() if isinstance(value, str) else value
+
+
+class Scoresheet:
+    """The paper scorecard as a form: one row per deal, bids and tricks per seat.
+
+    Parses the typed cells into a record (the leading run of finished rows) and places
+    the checker's errors back on the row and cell they are about.
+    """
+
+    def __init__(self, *, table, seat_names: list[str], game, data=None, record=None):
+        self.table = table
+        self.seat_names = seat_names
+        self.game = game
+        self.players = len(seat_names)
+        self.units = ([" & ".join(seat_names[s] for s in team) for team in game.teams]
+                      if game.partnership else list(seat_names))
+        self.rows = [
+            SheetRow(i + 1, cards, (table.first_dealer + i) % self.players, self.players)
+            for i, cards in enumerate(game.schedule)
+        ]
+        for row in self.rows:
+            row.dealer_name = seat_names[row.dealer]
+            row.seat_names = seat_names
+            row.unit_count = len(self.units)
+        self.lead_columns = 4 + 2 * self.players
+        self.errors: list[str] = []
+        self.totals: list | None = None
+        if data is not None:
+            self._read(data)
+        elif record:
+            self._load(record)
+
+    def _read(self, data) -> None:
+        for row in self.rows:
+            row.trump = (data.get(f"trump-{row.number}") or "").strip()
+            for seat in range(self.players):
+                row.bids[seat] = (data.get(f"bid-{row.number}-{seat}") or "").strip()
+                row.tricks[seat] = (data.get(f"tricks-{row.number}-{seat}") or "").strip()
+
+    def _load(self, record: dict) -> None:
+        for row, hand in zip(self.rows, record.get("hands") or [], strict=False):
+            trump = hand.get("trump", "")
+            row.trump = "none" if trump is None and "trump" in hand else (trump or "")
+            row.bids = ["" if b is None else str(b) for b in hand.get("bids") or []]
+            row.tricks = ["" if t is None else str(t) for t in hand.get("tricks") or []]
+
+    # --- from cells to a record ---------------------------------------------
+    def entered(self) -> list[SheetRow]:
+        """The leading run of finished rows: the hands the record holds."""
+        done = []
+        for row in self.rows:
+            if not row.filled:
+                break
+            done.append(row)
+        return done
+
+    def record(self) -> dict:
+        options = {**(self.table.options or {}), "players": self.players}
+        return {
+            "game": self.table.game,
+            "options": options,
+            "seats": list(self.seat_names),
+            "first_dealer": self.table.first_dealer,
+            "hands": [row.to_hand() for row in self.entered()],
+        }
+
+    def mark_unfinished(self, *, strict: bool) -> bool:
+        """Flag rows typed beyond the finished run; `strict` (saving) makes them errors."""
+        done = len(self.entered())
+        problems = False
+        for row in self.rows[done:]:
+            if row.blank:
+                continue
+            if not strict and row.number == done + 1:
+                row.pending = True
+                continue
+            problems = True
+            missing = [f"{self.seat_names[s]}'s {what}" for s in range(self.players)
+                       for what, cells in (("bid", row.bids), ("tricks", row.tricks))
+                       if not cells[s].strip()]
+            if missing:
+                row.errors.append(f"hand {row.number}: missing {', '.join(missing[:4])}"
+                                  + ("…" if len(missing) > 4 else ""))
+                row.bad_cells |= {("bids", s) for s in range(self.players) if not row.bids[s]}
+                row.bad_cells |= {("tricks", s) for s in range(self.players)
+                                  if not row.tricks[s]}
+            else:
+                row.errors.append(f"hand {row.number}: enter the hands in order "
+                                  f"(hand {done + 1} is not finished)")
+        return problems
+
+    # --- from the checker back to cells ---------------------------------------
+    def apply_errors(self, errors: list[dict]) -> None:
+        for item in errors:
+            hand = item.get("hand")
+            if isinstance(hand, int) and 1 <= hand <= len(self.rows):
+                row = self.rows[hand - 1]
+                row.errors.append(item["message"])
+                row.bad_cells.add((item.get("field") or "", item.get("seat")))
+            else:
+                self.errors.append(item["message"])
+
+    def apply_scores(self, scores: list, totals: list | None) -> None:
+        running = [0] * len(self.units)
+        for row, hand_scores in zip(self.rows, scores, strict=False):
+            if hand_scores is None or running is None:
+                running = None
+                continue
+            row.scores = list(hand_scores)
+            running = [a + b for a, b in zip(running, hand_scores, strict=True)]
+            row.running = list(running)
+        self.totals = totals
+
+    def total_values(self):
+        for unit in range(len(self.units)):
+            yield unit, self.totals[unit] if self.totals else ""
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors) or any(row.errors for row in self.rows)

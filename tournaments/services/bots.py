@@ -1,0 +1,86 @@
+"""Bots at the table: fill empty seats with club bot players, and play all-bot tables.
+
+A bot is a Player with `bot_strength` set; `games.bots.play_match` plays the whole
+match and returns a card-by-card record, which enters through `result_submit` like
+any other result (source "bot"). Only tables where every seat is a bot are played:
+a bot cannot take part in a match whose human hands are played at a real table.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from games import rules
+from league.models import Membership, Player, Role
+from league.models.clubs import BotStrength
+from league.permissions import MANAGE, SYSTEM, can
+from tournaments.models import Game, GameSource, GameStatus, Seat, Table
+from tournaments.services.events import seat_assign
+from tournaments.services.results import result_submit
+
+BOT_LABELS = {
+    BotStrength.RANDOM: "Bot (random)",
+    BotStrength.HEURISTIC: "Bot (heuristic)",
+    BotStrength.SEARCH: "Bot (search)",
+}
+
+
+def _bot_for_round(table: Table, strength: str, taken: set[int]) -> Player:
+    """A club bot of this strength not yet seated in this round; created when none is free."""
+    club = table.round.event.club
+    busy = set(Seat.objects.filter(table__round=table.round, player__isnull=False)
+               .values_list("player_id", flat=True)) | taken
+    label = BOT_LABELS[strength]
+    bots = Player.objects.filter(memberships__club=club, bot_strength=strength,
+                                 display_name__startswith=label).order_by("id")
+    for bot in bots:
+        if bot.pk not in busy:
+            return bot
+    bot = Player.objects.create(display_name=f"{label} {bots.count() + 1}",
+                                bot_strength=strength)
+    Membership.objects.create(club=club, player=bot, role=Role.PLAYER)
+    return bot
+
+
+@transaction.atomic
+def table_fill_with_bots(*, table: Table, user, strength: str = BotStrength.HEURISTIC
+                         ) -> list[Seat]:
+    """Seat a bot of `strength` in every empty seat of the table."""
+    if strength not in BOT_LABELS:
+        raise ValidationError({"strength": f"Unknown bot strength {strength!r}."})
+    if not can(user, MANAGE, table):
+        raise PermissionDenied("Only the club's organisers may seat bots.")
+    filled, taken = [], set()
+    for seat in table.seats.filter(player__isnull=True).order_by("position"):
+        bot = _bot_for_round(table, strength, taken)
+        taken.add(bot.pk)
+        filled.append(seat_assign(seat=seat, player=bot, user=user))
+    return filled
+
+
+def bot_seed(table: Table) -> int:
+    """A stable seed per table: replaying the table deals the same cards."""
+    plan_seed = (table.round.event.seating or {}).get("seed", "")
+    return zlib.crc32(f"{plan_seed}/{table.round.event_id}/{table.round.number}/"
+                      f"{table.number}".encode())
+
+
+def table_play_with_bots(*, table: Table, seed: int | None = None) -> Game:
+    """Play an all-bot table to the end and store the result (a finished table is kept)."""
+    from games.bots import play_match
+
+    table = Table.objects.select_related("round__event__club").get(pk=table.pk)
+    existing = Game.objects.filter(table=table).first()
+    if existing is not None and existing.status == GameStatus.COMPLETE:
+        return existing
+    seats = list(table.seats.select_related("player").order_by("position"))
+    if not seats or any(s.player is None or not s.player.is_bot for s in seats):
+        raise ValidationError("Only tables where every seat is a bot can be played by bots.")
+    game = rules.load(table.game, players=len(seats), **(table.options or {}))
+    record = play_match(game, [s.player.bot_strength for s in seats],
+                        bot_seed(table) if seed is None else seed,
+                        seats=[s.player.display_name for s in seats])
+    return result_submit(table=table, record=record, source=GameSource.BOT, user=SYSTEM).game

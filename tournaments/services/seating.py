@@ -1,0 +1,294 @@
+"""Seating a league night: who is here, and the rounds -> tables -> seats plan.
+
+The rotation engine (`tournaments.rotation`) is pure; this module feeds it the
+season's history (who already met whom at earlier events) and tonight's kept
+rounds, then writes the plan as Round/Table/Seat rows. Re-planning after
+no-shows or late arrivals keeps every round that is published or already has a
+result, and plans only the rest (a repair, not a fresh start).
+
+`Event.seating` (JSON) holds: "attendance" (player ids), "request" (the last
+plan request), "task" (its id and state, for the status display) and the stored
+plan: "seed", "algorithm", "version", "report", "sit_outs", "planned_at".
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import Player
+from league.permissions import MANAGE, SYSTEM, can
+from league.services.audit import audit_record
+from tournaments.models import Event, EventStatus, Round, Seat, Table
+from tournaments.services.events import round_create, table_create
+
+
+@dataclass(frozen=True)
+class TableSizes:
+    preferred: int
+    allowed: tuple[int, ...]
+
+
+# Table sizes per game: what a club actually seats for each game.
+def _require_manage(user, obj) -> None:
+    if user is None or not can(user, MANAGE, obj):
+        raise PermissionDenied("Only the club's organisers may seat an event.")
+
+
+TABLE_SIZES = {
+    "bluke": TableSizes(preferred=4, allowed=(3, 4, 5)),
+    "back-alley": TableSizes(preferred=4, allowed=(4,)),
+    "back-alley-individual": TableSizes(preferred=4, allowed=(2, 3, 4)),
+}
+DEFAULT_SIZES = TableSizes(preferred=4, allowed=(3, 4, 5))
+
+
+def table_sizes_for(game: str) -> TableSizes:
+    return TABLE_SIZES.get(game, DEFAULT_SIZES)
+
+
+# --- attendance -------------------------------------------------------------
+
+@transaction.atomic
+def event_set_attendance(*, event: Event, players, user=None) -> Event:
+    """Record who is present tonight (members of the event's club only)."""
+    _require_manage(user, event)
+    ids = sorted({p.pk for p in players})
+    members = set(
+        Player.objects.filter(pk__in=ids, memberships__club_id=event.club_id)
+        .values_list("pk", flat=True)
+    )
+    if len(members) != len(ids):
+        raise ValidationError("Only members of the club can be marked present.")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    seating = dict(event.seating or {})
+    before = seating.get("attendance")
+    seating["attendance"] = ids
+    event.seating = seating
+    event.save(update_fields=["seating"])
+    audit_record(club=event.club, action="event.attendance", target=event, subject=user,
+                 before={"players": before}, after={"players": ids})
+    return event
+
+
+def event_attendance(event: Event) -> list[int]:
+    return list((event.seating or {}).get("attendance") or [])
+
+
+@transaction.atomic
+def round_set_published(*, rnd: Round, published: bool = True, user=None) -> Round:
+    """Publish a round (re-plans keep it) or take it back."""
+    _require_manage(user, rnd)
+    updated = Round.objects.filter(pk=rnd.pk).exclude(published=published).update(
+        published=published)
+    rnd.published = published
+    if updated:
+        audit_record(club=rnd.event.club, action="round.publish", target=rnd, subject=user,
+                     before={"published": not published}, after={"published": published})
+    return rnd
+
+
+# --- plan requests (what the task picks up) ---------------------------------
+
+@transaction.atomic
+def event_request_seating(*, event: Event, players, rounds: int, seed: int | None = None,
+                          user=None) -> str:
+    """Store a plan request and queue the planning task after commit; returns the task id."""
+    from tournaments.tasks import plan_event_seating
+
+    _require_manage(user, event)
+    _validate_request(event, players, rounds)
+    task_id = str(uuid.uuid4())
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    seating = dict(event.seating or {})
+    seating["request"] = {
+        "players": sorted(p.pk for p in players), "rounds": rounds, "seed": seed,
+        "user_id": getattr(user, "pk", None), "task_id": task_id,
+    }
+    seating["task"] = {"id": task_id, "state": "queued", "error": "",
+                       "updated": timezone.now().isoformat()}
+    event.seating = seating
+    event.save(update_fields=["seating"])
+    transaction.on_commit(
+        lambda: plan_event_seating.apply_async((event.pk,), task_id=task_id)
+    )
+    return task_id
+
+
+def event_run_seating_request(*, event: Event, task_id: str | None = None) -> Event:
+    """Carry out the stored request (idempotent: a finished request is not re-run)."""
+    from django.contrib.auth import get_user_model
+
+    request = (event.seating or {}).get("request")
+    task = (event.seating or {}).get("task") or {}
+    if not request or task.get("state") == "done" and task.get("id") == request.get("task_id"):
+        return event
+    if task_id and request.get("task_id") != task_id:
+        return event  # a newer request superseded this one
+    _set_task_state(event, request["task_id"], "running")
+    user = SYSTEM
+    if request.get("user_id") is not None:
+        user = get_user_model().objects.filter(pk=request["user_id"]).first()
+    players = list(Player.objects.filter(pk__in=request["players"]))
+    try:
+        event = event_plan_seating(event=event, players=players, rounds=request["rounds"],
+                                   seed=request.get("seed"), user=user)
+    except ValidationError as error:
+        _set_task_state(event, request["task_id"], "failed", "; ".join(error.messages))
+        return event
+    except PermissionDenied as error:
+        _set_task_state(event, request["task_id"], "failed", str(error))
+        return event
+    _set_task_state(event, request["task_id"], "done")
+    event.refresh_from_db()
+    return event
+
+
+def _set_task_state(event: Event, task_id: str, state: str, error: str = "") -> None:
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        seating = dict(locked.seating or {})
+        seating["task"] = {"id": task_id, "state": state, "error": error,
+                           "updated": timezone.now().isoformat()}
+        locked.seating = seating
+        locked.save(update_fields=["seating"])
+    event.seating = locked.seating
+
+
+def seating_task_state(event: Event) -> dict:
+    return dict((event.seating or {}).get("task") or {})
+
+
+# --- planning ---------------------------------------------------------------
+
+def _validate_request(event: Event, players, rounds: int) -> None:
+    sizes = table_sizes_for(event.game)
+    if rounds < 1:
+        raise ValidationError("Plan at least one round.")
+    if len(players) < min(sizes.allowed):
+        raise ValidationError(
+            f"{event.game} needs at least {min(sizes.allowed)} players present "
+            f"(have {len(players)})."
+        )
+
+
+@transaction.atomic
+def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None = None,
+                       user=None) -> Event:
+    """Seat `players` for `rounds` rounds in total, keeping published and played rounds."""
+    _require_manage(user, event)
+    _validate_request(event, players, rounds)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    kept = _kept_rounds(event)
+    to_plan = rounds - len(kept)
+    if to_plan < 0:
+        raise ValidationError(
+            f"{len(kept)} rounds are already published or played; cannot plan only {rounds}."
+        )
+    Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in kept]).delete()
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    player_ids = sorted(p.pk for p in players)
+    history = season_history(event) + _tables_of(kept)
+    plan = _rotation_plan(event, player_ids, to_plan, history, seed) if to_plan else None
+    first_number = max((r.number for r in kept), default=0) + 1
+    if plan is not None:
+        _write_rounds(event, plan["rounds"], first_number, user)
+    before = {k: (event.seating or {}).get(k) for k in ("seed", "algorithm", "version")}
+    event.seating = _seating_json(event, plan, seed, player_ids, kept)
+    if event.status == EventStatus.DRAFT:
+        event.status = EventStatus.SEATED
+    event.save(update_fields=["seating", "status"])
+    audit_record(club=event.club, action="event.plan-seating", target=event, subject=user,
+                 before=before, after={"seed": seed, "rounds": rounds, "kept": len(kept),
+                                       "players": player_ids})
+    return event
+
+
+def _kept_rounds(event: Event) -> list[Round]:
+    """Rounds up to the last one that is published or has a result."""
+    rounds = list(event.rounds.prefetch_related("tables__seats", "tables__result"))
+    last = 0
+    for rnd in rounds:
+        if rnd.published or any(_has_result(t) for t in rnd.tables.all()):
+            last = rnd.number
+    return [r for r in rounds if r.number <= last]
+
+
+def _has_result(table: Table) -> bool:
+    try:
+        return table.result is not None
+    except Table.result.RelatedObjectDoesNotExist:
+        return False
+
+
+def _tables_of(rounds) -> list[list[int]]:
+    return [
+        [s.player_id for s in table.seats.all() if s.player_id]
+        for rnd in rounds for table in rnd.tables.all()
+    ]
+
+
+def season_history(event: Event) -> list[list[int]]:
+    """Every table of the season's other events, as lists of player ids."""
+    if event.season_id is None:
+        return []
+    seats = (
+        Seat.objects.filter(table__round__event__season_id=event.season_id,
+                            player__isnull=False)
+        .exclude(table__round__event=event)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player_id")
+    )
+    tables: dict[int, list[int]] = {}
+    for table_id, player_id in seats:
+        tables.setdefault(table_id, []).append(player_id)
+    return list(tables.values())
+
+
+def _write_rounds(event: Event, rounds: list[list[list[int]]], first_number: int,
+                  user) -> None:
+    ids = {pid for tables in rounds for table in tables for pid in table}
+    players = Player.objects.in_bulk(ids)
+    for offset, tables in enumerate(rounds):
+        rnd = round_create(event=event, number=first_number + offset, user=user)
+        for number, player_ids in enumerate(tables, start=1):
+            table_create(round=rnd, number=number, user=user,
+                         players=[players[pid] for pid in player_ids])
+
+
+def _seating_json(event, plan, seed, player_ids, kept) -> dict:
+    seating = dict(event.seating or {})
+    seating.update({
+        "seed": seed,
+        "players": player_ids,
+        "kept_rounds": [r.number for r in kept],
+        "planned_at": timezone.now().isoformat(),
+    })
+    if plan is not None:
+        seating.update({k: plan[k] for k in ("algorithm", "version", "report", "sit_outs")})
+    return seating
+
+
+def _rotation_plan(event, player_ids, rounds, history, seed) -> dict:
+    """Ask the rotation engine; returns rounds (tables of ids from seat 0) and its report."""
+    from tournaments import rotation
+
+    sizes = table_sizes_for(event.game)
+    request = rotation.SeatingRequest(
+        players=player_ids, rounds=rounds, table_size=sizes.preferred,
+        allowed_sizes=sizes.allowed, history=history, seed=seed,
+    )
+    plan = rotation.plan_rotation(request)
+    data = plan.to_dict()
+    return {
+        "rounds": [[list(t) for t in rnd] for rnd in plan.rounds],
+        "sit_outs": [list(s) for s in plan.sit_outs],
+        "report": data.get("report", plan.report),
+        "algorithm": data.get("algorithm", ""),
+        "version": data.get("version", ""),
+    }

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from tournaments.views import bots, cards, events, scoresheet
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("events/<int:pk>/", events.event_detail, name="event-detail"),
+    path("events/<int:pk>/attendance/", events.event_attendance, name="event-attendance"),
+    path("events/<int:pk>/seating/", events.event_plan_seating, name="event-plan-seating"),
+    path("events/<int:pk>/seating/status/", events.event_seating_status,
+         name="event-seating-status"),
+    path("events/<int:pk>/rounds/<int:number>/publish/", events.round_publish,
+         name="round-publish"),
+    path("events/<int:pk>/cards/tables/", cards.table_cards, name="table-cards"),
+    path("events/<int:pk>/cards/players/", cards.player_cards, name="player-cards"),
+    path("tables/<int:pk>/scoresheet/", scoresheet.table_scoresheet, name="table-scoresheet"),
+    path("tables/<int:pk>/scoresheet/check/", scoresheet.table_scoresheet_check,
+         name="table-scoresheet-check"),
+    path("tables/<int:pk>/bots/", bots.table_fill_bots, name="table-fill-bots"),
+    path("tables/<int:pk>/bots/play/", bots.table_play_bots, name="table-play-bots"),
+]

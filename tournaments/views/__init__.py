@@ -1,0 +1,1 @@
+"""League-night pages: events, seating, scoresheets, printable cards, bot tables."""

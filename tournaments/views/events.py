@@ -1,0 +1,172 @@
+"""The event page and the organiser's actions on it (attendance, seating, publishing)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.views.decorators.http import require_POST
+
+from league.models import Player
+from tournaments.forms import AttendanceForm, PlanSeatingForm
+from tournaments.models import Event, Round, Seat, Table
+from tournaments.services import seating as seating_service
+from tournaments.views import access
+
+PROVISIONAL_STANDINGS = "league/_provisional_standings.html"
+
+
+def _event(pk) -> Event:
+    return get_object_or_404(Event.objects.select_related("club", "season"), pk=pk)
+
+
+def event_rounds(event: Event):
+    """Rounds with their tables, seats, players and results, in one go."""
+    tables = Table.objects.select_related("result").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )
+    return list(event.rounds.prefetch_related(Prefetch("tables", queryset=tables)))
+
+
+def table_status(table: Table) -> str:
+    result = getattr(table, "result", None) if _has_result(table) else None
+    if result is None:
+        return "not started"
+    return result.get_status_display().lower()
+
+
+def seat_totals(table: Table) -> list[tuple[Seat, int | None]]:
+    """Each seat with its total so far (partners share their side's total)."""
+    seats = list(table.seats.all())
+    totals = table.result.totals if _has_result(table) else None
+    if not totals:
+        return [(seat, None) for seat in seats]
+    return [(seat, totals[seat.position % len(totals)]) for seat in seats]
+
+
+def _has_result(table: Table) -> bool:
+    try:
+        table.result  # noqa: B018 - the access itself is the check
+    except Table.result.RelatedObjectDoesNotExist:
+        return False
+    return True
+
+
+def _provisional_template():
+    try:
+        get_template(PROVISIONAL_STANDINGS)
+    except TemplateDoesNotExist:
+        return None
+    return PROVISIONAL_STANDINGS
+
+
+def event_detail(request, pk):
+    event = _event(pk)
+    access.require_view(request.user, event.club)
+    can_manage = access.can_manage(request.user, event.club)
+    rounds = event_rounds(event)
+    for rnd in rounds:
+        for table in rnd.tables.all():
+            table.status_label = table_status(table)
+            table.open_seats = sum(1 for s in table.seats.all() if s.player_id is None)
+            table.all_bots = all(s.player and s.player.is_bot for s in table.seats.all())
+            table.rows = seat_totals(table)
+    present = seating_service.event_attendance(event)
+    context = {
+        "event": event,
+        "club": event.club,
+        "rounds": rounds,
+        "can_manage": can_manage,
+        "can_score": access.can_score(request.user, event.club),
+        "task": seating_service.seating_task_state(event),
+        "sit_outs": _sit_out_names(event),
+        "provisional_template": _provisional_template(),
+        "present_count": len(present),
+    }
+    if can_manage:
+        context["attendance_form"] = AttendanceForm(club=event.club,
+                                                    initial={"players": present})
+        context["plan_form"] = PlanSeatingForm(initial={"rounds": max(len(rounds), 3)})
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def _sit_out_names(event: Event) -> list[tuple[int, list[str]]]:
+    """Who sits out which round; the plan's rounds come after the kept ones."""
+    sit_outs = (event.seating or {}).get("sit_outs") or []
+    kept = len((event.seating or {}).get("kept_rounds") or [])
+    names = dict(Player.objects.filter(
+        pk__in={pid for rnd in sit_outs for pid in rnd}).values_list("pk", "display_name"))
+    return [(kept + i + 1, [names.get(pid, "?") for pid in rnd])
+            for i, rnd in enumerate(sit_outs) if rnd]
+
+
+@login_required
+@require_POST
+def event_attendance(request, pk):
+    event = _event(pk)
+    access.require_manage(request.user, event.club)
+    form = AttendanceForm(request.POST, club=event.club)
+    if form.is_valid():
+        seating_service.event_set_attendance(event=event, players=form.cleaned_data["players"],
+                                             user=request.user)
+        messages.success(request, f"{len(form.cleaned_data['players'])} players marked present.")
+    else:
+        messages.error(request, "Choose players from the club's members.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+def event_plan_seating(request, pk):
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    event = _event(pk)
+    access.require_manage(request.user, event.club)
+    form = PlanSeatingForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a number of rounds from 1 to 12 (and a seed, or none).")
+        return redirect("tournaments:event-detail", pk=event.pk)
+    players = list(Player.objects.filter(pk__in=seating_service.event_attendance(event)))
+    try:
+        seating_service.event_request_seating(
+            event=event, players=players, rounds=form.cleaned_data["rounds"],
+            seed=form.cleaned_data["seed"], user=request.user,
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("tournaments:event-detail", pk=event.pk)
+    event.refresh_from_db()
+    state = seating_service.seating_task_state(event).get("state")
+    if state == "failed":
+        messages.error(request, "Seating failed: " + seating_service.seating_task_state(
+            event).get("error", ""))
+    elif state == "done":
+        messages.success(request, "Seating planned.")
+    else:
+        messages.info(request, "Seating is being planned; this page updates when it is done.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+def event_seating_status(request, pk):
+    """The plan task's state, polled by the event page while it runs."""
+    event = _event(pk)
+    access.require_view(request.user, event.club)
+    task = seating_service.seating_task_state(event)
+    response = render(request, "tournaments/_seating_status.html",
+                      {"event": event, "task": task})
+    if task.get("state") == "done" and request.htmx:
+        response["HX-Refresh"] = "true"  # show the new rounds
+    return response
+
+
+@login_required
+@require_POST
+def round_publish(request, pk, number):
+    event = _event(pk)
+    access.require_manage(request.user, event.club)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    seating_service.round_set_published(rnd=rnd, published=request.POST.get("published") != "0",
+                                        user=request.user)
+    return redirect("tournaments:event-detail", pk=event.pk)

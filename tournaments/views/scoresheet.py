@@ -1,0 +1,117 @@
+"""The scoresheet of one table, laid out like the paper card.
+
+GET shows the sheet (filled from the stored result, if any). The htmx check endpoint
+runs the rules checker on the finished rows as the scorer types and sends back the
+per-row verdicts out of band, so the inputs being typed in are never replaced.
+Saving posts the whole sheet (works without JavaScript) through `result_submit`.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import rules
+from tournaments.forms import TRUMP_CHOICES, Scoresheet
+from tournaments.models import GameSource, Table
+from tournaments.services.records import check
+from tournaments.services.results import ResultConflict, ResultRejected, result_submit
+from tournaments.views import access
+
+
+def _table(pk) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__event__club", "round__event__season"), pk=pk)
+
+
+def _sheet(table: Table, data=None) -> Scoresheet:
+    seats = list(table.seats.select_related("player").order_by("position"))
+    names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
+    game = rules.load(table.game, players=len(seats), **(table.options or {}))
+    stored = table.result.record if _stored(table) else None
+    return Scoresheet(table=table, seat_names=names, game=game, data=data, record=stored)
+
+
+def _stored(table: Table) -> bool:
+    try:
+        return table.result is not None
+    except Table.result.RelatedObjectDoesNotExist:
+        return False
+
+
+def _check(sheet: Scoresheet, *, strict: bool) -> None:
+    """Run the rules checker on the finished rows and put its verdict on the sheet."""
+    sheet.mark_unfinished(strict=strict)
+    record = sheet.record()
+    if not record["hands"]:
+        return
+    report, errors = check(record)
+    sheet.apply_errors(errors)
+    sheet.apply_scores(list(getattr(report, "scores", []) or []),
+                       list(getattr(report, "totals", []) or []))
+
+
+def _context(request, table, sheet, **extra) -> dict:
+    event = table.round.event
+    return {
+        "table": table, "event": event, "club": event.club, "sheet": sheet,
+        "seats": list(enumerate(sheet.seat_names)), "trump_choices": TRUMP_CHOICES,
+        "can_score": access.can_score(request.user, table),
+        "stored": table.result if _stored(table) else None,
+        "empty_seats": table.seats.filter(player__isnull=True).exists(),
+        **extra,
+    }
+
+
+def table_scoresheet(request, pk):
+    table = _table(pk)
+    access.require_view(request.user, table)
+    if request.method == "POST":
+        return _save(request, table)
+    sheet = _sheet(table)
+    if sheet.entered():
+        _check(sheet, strict=False)
+    return render(request, "tournaments/scoresheet.html", _context(request, table, sheet))
+
+
+def _save(request, table):
+    access.require_score(request.user, table)
+    sheet = _sheet(table, data=request.POST)
+    reason = request.POST.get("correction_reason", "").strip()
+    _check(sheet, strict=True)
+    if not sheet.entered() and not sheet.has_errors:
+        sheet.errors.append("Enter at least one finished hand before saving.")
+    if sheet.has_errors:
+        return _rerender(request, table, sheet, reason)
+    try:
+        outcome = result_submit(table=table, record=sheet.record(), source=GameSource.FORM,
+                                user=request.user, correction_reason=reason)
+    except ResultRejected as rejected:
+        sheet.apply_errors(rejected.errors)
+        return _rerender(request, table, sheet, reason)
+    except ResultConflict as conflict:
+        sheet.errors.append(str(conflict))
+        return _rerender(request, table, sheet, reason, needs_reason=True)
+    game = outcome.game
+    hands = len(game.record.get("hands") or [])
+    state = "complete" if game.status == "complete" else "in progress"
+    messages.success(request, f"Table {table.number}: {hands} hand{'s' if hands != 1 else ''} "
+                              f"saved ({state}).")
+    return redirect("tournaments:table-scoresheet", pk=table.pk)
+
+
+def _rerender(request, table, sheet, reason, needs_reason=False):
+    context = _context(request, table, sheet, reason=reason, needs_reason=needs_reason)
+    return render(request, "tournaments/scoresheet.html", context, status=400)
+
+
+@require_POST
+def table_scoresheet_check(request, pk):
+    """htmx: the checker's verdict on the sheet as typed (nothing is stored)."""
+    table = _table(pk)
+    access.require_view(request.user, table)
+    if not access.can_score(request.user, table):
+        raise PermissionDenied("Only the club's organisers and scorekeepers may enter results.")
+    sheet = _sheet(table, data=request.POST)
+    _check(sheet, strict=False)
+    return render(request, "tournaments/_sheet_checks.html", _context(request, table, sheet))
