@@ -24,3 +24,14 @@ def people(club):
     for player in players:
         Membership.objects.create(club=club, player=player)
     return players
+
+
+@pytest.fixture
+def eager_celery():
+    """Run Celery tasks in-process even when CI configures a broker."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.update(task_always_eager=True)
+    yield app
+    app.conf.update(task_always_eager=before)
