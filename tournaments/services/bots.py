@@ -21,6 +21,8 @@ from tournaments.models import Game, GameSource, GameStatus, Seat, Table
 from tournaments.services.events import seat_assign
 from tournaments.services.results import result_submit
 
+SEARCH_SECONDS = 0.2
+
 BOT_LABELS = {
     BotStrength.RANDOM: "Bot (random)",
     BotStrength.HEURISTIC: "Bot (heuristic)",
@@ -80,7 +82,9 @@ def table_play_with_bots(*, table: Table, seed: int | None = None) -> Game:
     if not seats or any(s.player is None or not s.player.is_bot for s in seats):
         raise ValidationError("Only tables where every seat is a bot can be played by bots.")
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
-    record = play_match(game, [s.player.bot_strength for s in seats],
-                        bot_seed(table) if seed is None else seed,
-                        seats=[s.player.display_name for s in seats])
+    strengths = [s.player.bot_strength for s in seats]
+    # A search bot thinks for a bounded time per decision so a table finishes in minutes.
+    budget = SEARCH_SECONDS if BotStrength.SEARCH in strengths else None
+    record = play_match(game, strengths, bot_seed(table) if seed is None else seed,
+                        seats=[s.player.display_name for s in seats], time_budget=budget)
     return result_submit(table=table, record=record, source=GameSource.BOT, user=SYSTEM).game
