@@ -80,12 +80,12 @@ def match_seed(seed: int, index: int) -> int:
 
 
 def play_arena_match(game_name: str, options: dict, bots: list[str], seed: int, index: int,
-                     time_budget: float | None) -> list[tuple[int, int, int, float]]:
+                     bot_params: dict) -> list[tuple[int, int, int, float]]:
     """One arena match; per slot: (final score, win share * 1000, decisions, seconds)."""
     game = rules.load(game_name, **options)
     n = game.num_players
     seat_slot = [(seat - index) % n for seat in range(n)]  # slot k sits at (k + index) % n
-    players = [TimedBot(make_bot(bots[seat_slot[seat]], game=game, time_budget=time_budget))
+    players = [TimedBot(make_bot(bots[seat_slot[seat]], game=game, **bot_params))
                for seat in range(n)]
     state = play_state(game, players, match_seed(seed, index))
     totals = state.returns()
@@ -104,14 +104,17 @@ def _labels(bots: list[str]) -> list[str]:
 
 
 def run_arena(game_name: str, bots: list[str], matches: int, seed: int = 1,
-              options: dict | None = None, time_budget: float | None = None,
+              options: dict | None = None, bot_params: dict | None = None,
               jobs: int = 1, progress: bool = False) -> list[BotStats]:
-    """Play `matches` matches; returns one BotStats per entry of `bots` (in order)."""
+    """Play `matches` matches; returns one BotStats per entry of `bots` (in order).
+
+    `bot_params` go to `make_bot` (search: time_budget seconds, max_samples, rollout).
+    """
     options = dict(options or {})
     options["players"] = len(bots)
     rules.load(game_name, **options)  # fail fast on a bad game or option
     stats = [BotStats(label) for label in _labels(bots)]
-    args = [(game_name, options, bots, seed, i, time_budget) for i in range(matches)]
+    args = [(game_name, options, bots, seed, i, dict(bot_params or {})) for i in range(matches)]
     for result in _results(args, jobs, progress):
         for slot, (score, share, decisions, seconds) in enumerate(result):
             stats[slot].scores.append(score)

@@ -1,4 +1,4 @@
-"""Bots by name: `make_bot("random" | "heuristic" | "search", ...)`."""
+"""Bots by name: `make_bot("random" | "heuristic" | "search", game=None, **params)`."""
 
 from __future__ import annotations
 
@@ -7,30 +7,30 @@ from games import rules
 from .base import Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
-
-def _search(game, time_budget):
-    from .search import SearchBot
-
-    return SearchBot(game, time_budget=time_budget)
-
-
-BOTS = {
-    "random": lambda game, time_budget: RandomBot(game),
-    "heuristic": lambda game, time_budget: HeuristicBot(game),
-    "search": _search,
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
 }
+SEARCH_PARAMS = ("time_budget", "max_samples", "rollout")
 
 
 def bot_names() -> list[str]:
     return list(BOTS)
 
 
-def make_bot(name: str, game: rules.Game | None = None,
-             time_budget: float | None = None) -> Bot:
-    """A new bot. `time_budget` (seconds per decision) only matters to the search bot."""
+def make_bot(name: str, game: rules.Game | None = None, **params) -> Bot:
+    """A new bot. `params` (time_budget in seconds per decision, max_samples, rollout)
+    tune the search bot and are ignored by the others."""
     try:
-        factory = BOTS[name]
+        cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
-    return factory(game, time_budget)
+    unknown = set(params) - set(SEARCH_PARAMS)
+    if unknown:
+        raise ValueError(f"unknown bot parameter(s): {', '.join(sorted(unknown))}")
+    if cls is SearchBot:
+        return cls(game, **params)
+    return cls(game)
