@@ -1,11 +1,10 @@
 """Bluke rules: deal schedules, Blukes, bidding, scoring and the New Jersey variant."""
 
 import pytest
+from rules_helpers import bid_all, deal, play
 
 from games import rules
 from games.rules.bluke import bluke_score
-
-from rules_helpers import bid_all, deal, play
 
 
 def four(**options):
