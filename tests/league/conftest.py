@@ -35,3 +35,9 @@ def eager_celery():
     app.conf.update(task_always_eager=True)
     yield app
     app.conf.update(task_always_eager=before)
+
+
+@pytest.fixture
+def plain_http(settings):
+    """The test client speaks plain HTTP; production redirects it to HTTPS."""
+    settings.SECURE_SSL_REDIRECT = False
