@@ -1,7 +1,9 @@
 """The /api/v1/ router: every app's API endpoints under one versioned prefix."""
 
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from league.api import standings as league_standings
 from league.api.urls import router as league_router
 from tournaments.api.urls import router as tournaments_router
 from tournaments.api.urls import urlpatterns as tournaments_paths
@@ -11,4 +13,10 @@ router.registry.extend(league_router.registry)
 router.registry.extend(tournaments_router.registry)
 
 app_name = "api"
-urlpatterns = [*tournaments_paths, *router.urls]
+standings_paths = [
+    path("seasons/<int:pk>/standings/", league_standings.SeasonStandingsView.as_view(),
+         name="season-standings"),
+    path("players/<int:pk>/ratings/", league_standings.PlayerRatingsView.as_view(),
+         name="player-ratings"),
+]
+urlpatterns = [*tournaments_paths, *standings_paths, *router.urls]

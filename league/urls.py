@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league import views
+from league import views, views_public
 
 app_name = "league"
 
@@ -8,4 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/standings/", views_public.SeasonStandingsView.as_view(),
+         name="season-standings"),
+    path("players/<int:pk>/", views_public.player_detail, name="player-detail"),
 ]
