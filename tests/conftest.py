@@ -97,7 +97,8 @@ def client_as(db, request):
     from rest_framework.test import APIClient
 
     def make(persona: str) -> APIClient:
-        client = APIClient()
+        # Speak HTTPS through the trusted proxy header: production settings redirect plain HTTP.
+        client = APIClient(HTTP_X_FORWARDED_PROTO="https")
         if persona == "token_b":
             _, key = request.getfixturevalue("token_b")
             client.credentials(HTTP_AUTHORIZATION=f"Token {key}")

@@ -121,3 +121,13 @@ def played_record(game="bluke", players=4, *, seed=1, seats=None, hands=None, **
     while not state.is_terminal() and (hands is None or len(state.hand_log) < hands):
         state.apply(rng.choice(state.legal_actions()))
     return state.to_record(seats)
+
+
+def row_counts() -> dict:
+    """Rows per model of the data a request may write: compare before/after a refusal."""
+    from league.models import ApiToken, AuditEntry, IdempotencyRecord, Membership
+    from tournaments.models import Game, Hand
+
+    models = [Event, Round, Table, Seat, Game, Hand, ApiToken, Membership, AuditEntry, Club,
+              IdempotencyRecord]
+    return {model.__name__: model.objects.count() for model in models}

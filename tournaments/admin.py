@@ -1,0 +1,166 @@
+"""Admin for events, rounds, tables, seats and results.
+
+Results are never saved raw here: the table's "Enter or correct result" page and the game's
+"Correct" link post the record to `result_submit`, like every other front door.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from league import permissions
+from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
+from tournaments.models import Event, Game, GameSource, Hand, Round, Seat, Table
+from tournaments.services.results import ResultConflict, ResultRejected, result_submit
+
+
+class RoundInline(ScopedTabularInline):
+    model = Round
+    show_change_link = True
+
+
+class TableInline(ScopedTabularInline):
+    model = Table
+    fields = ["number", "game", "options", "first_dealer"]
+    show_change_link = True
+
+
+class SeatInline(ScopedTabularInline):
+    model = Seat
+    autocomplete_fields = ["player"]
+
+
+class HandInline(admin.TabularInline):
+    model = Hand
+    extra = 0
+    fields = ["number", "dealer", "cards", "trump", "bids", "tricks", "scores", "has_plays"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_view_permission(self, request, obj=None):
+        return True
+
+
+@admin.register(Event)
+class EventAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "date", "kind", "status", "game"]
+    list_filter = ["status", "kind", "game", "club"]
+    search_fields = ["name", "club__name"]
+    date_hierarchy = "date"
+    inlines = [RoundInline]
+
+
+@admin.register(Round)
+class RoundAdmin(ClubScopedAdmin):
+    list_display = ["__str__", "event", "number", "published"]
+    list_filter = ["published", "event__club"]
+    search_fields = ["event__name"]
+    inlines = [TableInline]
+
+
+class ResultForm(forms.Form):
+    record = forms.JSONField(help_text="The record as JSON (see /api/v1/rulesets/).")
+    correction_reason = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Needed to replace a stored result (organisers only).")
+
+
+@admin.register(Table)
+class TableAdmin(ClubScopedAdmin):
+    list_display = ["__str__", "number", "game", "result_link"]
+    list_filter = ["game", "round__event__club"]
+    search_fields = ["round__event__name"]
+    readonly_fields = ["result_link"]
+    inlines = [SeatInline]
+
+    @admin.display(description="Result")
+    def result_link(self, table):
+        if not table.pk:
+            return "-"
+        url = reverse("admin:tournaments_table_result", args=[table.pk])
+        label = "Correct result" if hasattr(table, "result") else "Enter result"
+        return format_html('<a href="{}">{}</a>', url, label)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.result_view)
+        return [path("<int:pk>/result/", view, name="tournaments_table_result"),
+                *super().get_urls()]
+
+    def result_view(self, request, pk):
+        """Enter (or, with a reason, correct) the table's result through result_submit."""
+        table = get_object_or_404(self.get_queryset(request), pk=pk)
+        if not permissions.can(request.user, permissions.SCORE, table):
+            raise PermissionDenied
+        stored = getattr(table, "result", None)
+        form = ResultForm(request.POST or None, initial={
+            "record": stored.record if stored else None})
+        errors = []
+        if request.method == "POST" and form.is_valid():
+            try:
+                outcome = result_submit(
+                    table=table, record=form.cleaned_data["record"], source=GameSource.ADMIN,
+                    user=request.user, correction_reason=form.cleaned_data["correction_reason"])
+            except ResultRejected as refused:
+                errors = refused.errors
+            except (ResultConflict, PermissionDenied) as refused:
+                form.add_error("correction_reason", str(refused))
+            else:
+                messages.success(request, "Result stored." if outcome.created else "Result kept.")
+                return redirect("admin:tournaments_game_change", outcome.game.pk)
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "table": table,
+                   "form": form, "record_errors": errors, "title": f"Result of {table}"}
+        return TemplateResponse(request, "admin/tournaments/table_result.html", context)
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyScopedAdmin):
+    """Stored results, read-only: corrections go through the table's result page."""
+
+    list_display = ["__str__", "status", "source", "totals", "played_at", "entered_by"]
+    list_filter = ["status", "source", "table__round__event__club"]
+    search_fields = ["table__round__event__name", "record_hash"]
+    date_hierarchy = "played_at"
+    readonly_fields = ["correct_link", "table", "status", "source", "totals", "ranks",
+                       "record_json", "record_hash", "entered_by", "entered_with_token",
+                       "played_at", "created_at", "updated_at"]
+    exclude = ["record"]
+    inlines = [HandInline]
+
+    @admin.display(description="Correction")
+    def correct_link(self, game):
+        url = reverse("admin:tournaments_table_result", args=[game.table_id])
+        return format_html('<a href="{}">Correct this result</a>', url)
+
+    @admin.display(description="Record")
+    def record_json(self, game):
+        return format_html("<pre>{}</pre>", json.dumps(game.record, indent=1)[:20000])
+
+
+@admin.register(Seat)
+class SeatAdmin(ClubScopedAdmin):
+    list_display = ["__str__", "table", "position", "player"]
+    search_fields = ["player__display_name"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyScopedAdmin):
+    list_display = ["__str__", "number", "cards", "trump", "has_plays"]
+    list_filter = ["has_plays", "trump"]
+
+    def has_module_permission(self, request):
+        return False  # shown inside their game
