@@ -1,0 +1,181 @@
+"""plan_rotation: constructions first, then local search, then seats and a report."""
+
+import hashlib
+import random
+
+from . import fit
+from .designs import library
+from .report import build_report
+from .search import LocalSearch, total_cost
+from .search_util import Deadline
+from .seats import assign_seats
+from .shape import round_shape
+from .state import Season
+from .types import Plan, SeatingRequest
+
+
+def _stable_key(seed: int, player) -> str:
+    """Seeded, order-independent rank of a player id: the per-event relabelling."""
+    return hashlib.sha256(f"{seed}|{player!r}".encode()).hexdigest()
+
+
+class _Context:
+    """Index space, season counters and round shapes for one request."""
+
+    def __init__(self, req: SeatingRequest):
+        self.req = req
+        present = list(dict.fromkeys(req.players))
+        seen = [p for rnd in req.published for t in rnd for p in t]
+        seen += [p for out in req.published_sit_outs for p in out]
+        old = sorted(dict.fromkeys(p for p in seen), key=lambda p: _stable_key(req.seed, p))
+        new = sorted((p for p in present if p not in set(old)),
+                     key=lambda p: _stable_key(req.seed, p))
+        self.ids = old + new  # design point i is ids[i] (absent ids become ghosts)
+        self.index = {p: i for i, p in enumerate(self.ids)}
+        self.present = [self.index[p] for p in present]
+        sizes = req.table_sizes
+        self.preferred = 4 if req.partnership else sizes.preferred
+        shape = round_shape(len(present), sizes, req.partnership)
+        self.shapes = [shape] * (req.rounds - len(req.published))
+        self.season = self._season()
+
+    def _season(self) -> Season:
+        season = Season(len(self.ids), self.preferred, self.req.partnership)
+        season.active = self.present
+        self._add_history(season)
+        for rnd, out in zip(self.req.published, self._published_outs(), strict=False):
+            season.add_round(self.to_idx(rnd), [self.index[p] for p in out])
+        for rule, pairs in ((1, self.req.forbidden_pairs), (-1, self.req.together_pairs)):
+            for a, b in pairs:
+                if a in self.index and b in self.index:
+                    season.set_rule(self.index[a], self.index[b], rule)
+        return season
+
+    def _published_outs(self):
+        outs = list(self.req.published_sit_outs)
+        return outs + [[]] * (len(self.req.published) - len(outs))
+
+    def _add_history(self, season: Season) -> None:
+        h = self.req.history
+        if h is None:
+            return
+        idx = self.index
+        for (a, b), c in h.meetings.items():
+            if a in idx and b in idx:
+                season.meet[idx[a]][idx[b]] += c
+                season.meet[idx[b]][idx[a]] += c
+        for (a, b), c in h.partners.items():
+            if a in idx and b in idx:
+                season.partner[idx[a]][idx[b]] += c
+                season.partner[idx[b]][idx[a]] += c
+        for p, c in h.small_tables.items():
+            if p in idx:
+                season.small[idx[p]] += c
+        for p, c in h.sit_outs.items():
+            if p in idx:
+                season.sit_outs[idx[p]] += c
+
+    def to_idx(self, rnd):
+        return [[self.index[p] for p in t] for t in rnd]
+
+    def to_ids(self, rnd):
+        return [[self.ids[p] for p in t] for t in rnd]
+
+
+def _candidates(ctx: _Context) -> list[tuple[list, int]]:
+    """(design, offset) pairs worth trying: constructions near the player count."""
+    n, req = len(ctx.present), ctx.req
+    offset = len(req.published)
+    if req.partnership:
+        found = [library.whist_design(m) for m in range(max(4, n - 3), n + 4)]
+        return [([list(map(list, r)) for r in d], offset) for d in found if d]
+    out = []
+    for s in sorted({size for size in ctx.shapes[0][0]} if ctx.shapes else set()):
+        for m in library.available(s, n - s, n + s):
+            out.append((library.construction(m, s), offset))
+    return out or [([], 0)]
+
+
+def _labels(ctx: _Context, size: int) -> list:
+    """Design point i -> player index, or None for a ghost (absent or beyond n)."""
+    present = set(ctx.present)
+    labels = [i if i in present else None for i in range(min(size, len(ctx.ids)))]
+    return labels + [None] * (size - len(labels))
+
+
+def _initial(ctx: _Context, rng: random.Random):
+    """Best fitted construction by total season cost."""
+    best = None
+    for design, offset in _candidates(ctx):
+        season = _copy_season(ctx.season)
+        size = max((p for rnd in design for t in rnd for p in t), default=-1) + 1
+        rotated = design[offset:] + design[:offset] if design else design
+        rounds, outs = fit.fit_rounds(rotated, _labels(ctx, size), ctx.shapes, season, rng)
+        cost = total_cost(season)
+        if best is None or cost < best[0]:
+            best = (cost, rounds, outs, season)
+    return best
+
+
+def _copy_season(season: Season) -> Season:
+    copy = Season(season.n, season.preferred, season.partnership)
+    for name in ("meet", "partner", "rule"):
+        setattr(copy, name, [list(row) for row in getattr(season, name)])
+    copy.small, copy.sit_outs = list(season.small), list(season.sit_outs)
+    copy.active = season.active
+    return copy
+
+
+def _seat_counts(ctx: _Context, width: int) -> list:
+    counts = [[0] * width for _ in ctx.ids]
+    history = ctx.req.history
+    for p, seats in (history.seats.items() if history else ()):
+        if p in ctx.index:
+            for seat, c in seats.items():
+                if seat < width:
+                    counts[ctx.index[p]][seat] += c
+    for rnd in ctx.req.published:
+        for t in rnd:
+            for seat, p in enumerate(t):
+                if seat < width:
+                    counts[ctx.index[p]][seat] += 1
+    return counts
+
+
+def plan_rotation(req: SeatingRequest) -> Plan:
+    """Plan req.rounds rounds (published ones kept verbatim); see docs/rotation.md."""
+    deadline = Deadline(req.time_budget)
+    ctx = _Context(req)
+    rng = random.Random(req.seed)
+    new_rounds, new_outs, season = [], [], ctx.season
+    if ctx.shapes:
+        cost, new_rounds, new_outs, season = _initial(ctx, rng)
+        search = LocalSearch(season, new_rounds, new_outs, list(range(len(new_rounds))), rng)
+        search.run(deadline, cost)
+        width = max((len(t) for rnd in new_rounds for t in rnd), default=0)
+        counts = _seat_counts(ctx, max(width, ctx.preferred))
+        assign_seats(new_rounds, list(range(len(new_rounds))), counts, req.partnership)
+    return _finish(ctx, new_rounds, new_outs, season)
+
+
+def _finish(ctx: _Context, new_rounds, new_outs, season: Season) -> Plan:
+    req = ctx.req
+    all_rounds = [ctx.to_idx(r) for r in req.published] + new_rounds
+    all_outs = [[ctx.index[p] for p in o] for o in ctx._published_outs()] + new_outs
+    present_season = _restrict(season, ctx.present)
+    shapes = [([len(t) for t in r], len(o)) for r, o in zip(all_rounds, all_outs, strict=False)]
+    report = build_report(all_rounds, all_outs, present_season, shapes, len(ctx.present),
+                          req.table_sizes, req.history is not None, ctx.ids)
+    rounds = [ctx.to_ids(r) for r in all_rounds]
+    outs = [[ctx.ids[p] for p in sorted(o)] for o in all_outs]
+    partners = [[([[t[0], t[2]], [t[1], t[3]]] if len(t) == 4 else []) for t in r]
+                for r in rounds] if req.partnership else []
+    return Plan(rounds=rounds, sit_outs=outs, partners=partners, report=report)
+
+
+def _restrict(season: Season, present: list[int]) -> Season:
+    """Season view whose per-player lists only cover players present now."""
+    view = _copy_season(season)
+    view.small = [season.small[p] for p in present]
+    view.sit_outs = [season.sit_outs[p] for p in present]
+    return view
