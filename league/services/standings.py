@@ -24,7 +24,9 @@ def standings_recompute(*, season_id: int) -> int:
     the latest results.
     """
     with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season_id)
+        season = Season.objects.select_for_update().filter(pk=season_id).first()
+        if season is None:  # deleted since the task was queued: nothing to do
+            return 0
         try:
             config = parse_config(season.standings_config)
         except StandingsConfigError as exc:
