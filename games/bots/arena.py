@@ -89,8 +89,8 @@ def play_arena_match(game_name: str, options: dict, bots: list[str], seed: int, 
                for seat in range(n)]
     state = play_state(game, players, match_seed(seed, index))
     totals = state.returns()
-    top = max(totals)
-    winners = sum(1 for t in totals if t == top)
+    top = max(state.totals)
+    winners = state.totals.count(top)  # winning seats, or teams in partnership games
     out = [None] * n
     for seat in range(n):
         share = round(1000 / winners) if totals[seat] == top else 0

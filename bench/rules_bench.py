@@ -1,0 +1,128 @@
+"""Benchmark the rules core and the bots.
+
+1. Random playouts: player actions per second for Bluke (4 players, full 25-hand
+   matches) against OpenSpiel's C++ ``oh_hell`` (4 players) driven from Python in
+   the same loop shape -- ask for the legal actions, apply a uniformly drawn one;
+   OpenSpiel's chance nodes (the deal, the trump card) are stepped the same way
+   but not counted. Printed: both rates and their ratio.
+2. Record checking: mean milliseconds for ``rules.check_record`` on a complete
+   25-hand 4-player card-by-card record.
+3. Arenas: heuristic vs random and search vs heuristic (Bluke, 4 players), mean
+   score with 95% interval, win rate, milliseconds per decision.
+
+    .venv/bin/python bench/rules_bench.py                 # everything
+    .venv/bin/python bench/rules_bench.py --quick         # smoke run
+    .venv/bin/python bench/rules_bench.py --skip-arena    # rules only
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import rules  # noqa: E402
+from games.bots import play_match  # noqa: E402
+from games.bots.arena import format_table, run_arena  # noqa: E402
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - the bench extra is optional
+    pyspiel = None
+
+
+def bluke_rate(seconds: float, seed: int) -> tuple[float, int]:
+    """Player actions per second over whole random matches for at least `seconds`."""
+    game = rules.load("bluke", players=4)
+    rng = random.Random(seed)
+    actions, match = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_match(seed=seed * 100_000 + match)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+        match += 1
+    return actions / (time.perf_counter() - start), actions
+
+
+def oh_hell_rate(seconds: float, seed: int) -> tuple[float, int]:
+    """Same loop on OpenSpiel's oh_hell; chance actions stepped but not counted."""
+    game = pyspiel.load_game("oh_hell", {"players": 4})
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if not state.is_chance_node():
+                actions += 1
+            state.apply_action(action)
+    return actions / (time.perf_counter() - start), actions
+
+
+def full_record(seed: int) -> dict:
+    record = play_match("bluke", ["random"] * 4, seed=seed)
+    assert len(record["hands"]) == 25 and rules.check_record(record).valid
+    return record
+
+
+def check_ms(runs: int, seed: int) -> float:
+    """Mean milliseconds of check_record over `runs` checks of a few full records."""
+    records = [full_record(seed + i) for i in range(5)]
+    start = time.perf_counter()
+    for i in range(runs):
+        rules.check_record(records[i % len(records)])
+    return 1000 * (time.perf_counter() - start) / runs
+
+
+def arenas(matches: int, seed: int, jobs: int, budget: float) -> None:
+    for bots in (["heuristic", "random", "random", "random"],
+                 ["search", "heuristic", "heuristic", "heuristic"]):
+        start = time.perf_counter()
+        stats = run_arena("bluke", bots, matches, seed=seed, jobs=jobs,
+                          bot_params={"time_budget": budget})
+        print(f"\narena bluke 4p {','.join(bots)}: {matches} matches, seed {seed}, "
+              f"search budget {budget * 1000:.0f} ms, {time.perf_counter() - start:.0f} s")
+        print(format_table(stats))
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="per playout measure")
+    parser.add_argument("--check-runs", type=int, default=500)
+    parser.add_argument("--matches", type=int, default=200, help="per arena")
+    parser.add_argument("--budget-ms", type=float, default=200.0, help="search bot budget")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--skip-arena", action="store_true")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.check_runs, args.matches = 1.0, 20, 4
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    ours, count = bluke_rate(args.seconds, args.seed)
+    print(f"bluke (4 players) random playouts: {ours:,.0f} player actions/s ({count:,})")
+    if pyspiel is not None:
+        theirs, count = oh_hell_rate(args.seconds, args.seed)
+        print(f"open_spiel oh_hell (4 players) random playouts: {theirs:,.0f} "
+              f"player actions/s ({count:,})")
+        print(f"ratio bluke / oh_hell: {ours / theirs:.2f}")
+    else:
+        print("open_spiel not installed (pip install -e '.[bench]'): no comparison")
+    print(f"check_record, full 25-hand 4-player card-by-card record: "
+          f"{check_ms(args.check_runs, args.seed):.3f} ms (mean of {args.check_runs})")
+    if not args.skip_arena:
+        arenas(args.matches, args.seed, args.jobs, args.budget_ms / 1000)
+
+
+if __name__ == "__main__":
+    main()
