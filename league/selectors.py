@@ -29,5 +29,5 @@ def token_list(*, subject) -> QuerySet[ApiToken]:
     """Tokens of the clubs the subject manages (never other clubs' tokens)."""
     if permissions.is_token(subject):
         return ApiToken.objects.none()
-    return permissions.restrict(ApiToken.objects.select_related("club"), subject,
+    return permissions.restrict(ApiToken.objects.select_related("club").order_by("-id"), subject,
                                 permissions.MANAGE)
