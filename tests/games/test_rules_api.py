@@ -71,7 +71,7 @@ def test_state_accepts_text_actions_and_rejects_nonsense():
     assert state.check("xyz").code == "unknown-action"
     with pytest.raises(rules.IllegalAction):
         state.apply("xyz")
-    assert state.check("AS").code == "card-expected"
+    assert state.check("AS").code == "bid-expected"
 
 
 def test_observation_keys_and_hidden_information():
