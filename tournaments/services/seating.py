@@ -21,6 +21,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from games import rules
 from league.models import Player
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.audit import audit_record
@@ -46,6 +47,8 @@ TABLE_SIZES = {
     "back-alley-individual": TableSizes(preferred=4, allowed=(2, 3, 4)),
 }
 DEFAULT_SIZES = TableSizes(preferred=4, allowed=(3, 4, 5))
+# Named in the stored plan so a later engine change is visible next to old seatings.
+ROTATION_ALGORITHM = "tournaments.rotation: design constructions + tabu local search"
 
 
 def table_sizes_for(game: str) -> TableSizes:
@@ -179,7 +182,7 @@ def _validate_request(event: Event, players, rounds: int) -> None:
 
 @transaction.atomic
 def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None = None,
-                       user=None) -> Event:
+                       user=None, time_budget: float | None = None) -> Event:
     """Seat `players` for `rounds` rounds in total, keeping published and played rounds."""
     _require_manage(user, event)
     _validate_request(event, players, rounds)
@@ -193,8 +196,9 @@ def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None =
     Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in kept]).delete()
     seed = secrets.randbelow(2**31) if seed is None else seed
     player_ids = sorted(p.pk for p in players)
-    history = season_history(event) + _tables_of(kept)
-    plan = _rotation_plan(event, player_ids, to_plan, history, seed) if to_plan else None
+    kept_tables = [_tables_of([rnd]) for rnd in kept]
+    plan = (_rotation_plan(event, player_ids, to_plan, kept_tables, seed, time_budget)
+            if to_plan else None)
     first_number = max((r.number for r in kept), default=0) + 1
     if plan is not None:
         _write_rounds(event, plan["rounds"], first_number, user)
@@ -233,21 +237,26 @@ def _tables_of(rounds) -> list[list[int]]:
     ]
 
 
-def season_history(event: Event) -> list[list[int]]:
-    """Every table of the season's other events, as lists of player ids."""
+def season_history(event: Event) -> tuple[list, list]:
+    """The season's other events as (rounds of tables of player ids, sit-outs per round)."""
     if event.season_id is None:
-        return []
+        return [], []
     seats = (
         Seat.objects.filter(table__round__event__season_id=event.season_id,
                             player__isnull=False)
         .exclude(table__round__event=event)
-        .order_by("table_id", "position")
-        .values_list("table_id", "player_id")
+        .order_by("table__round__event__date", "table__round_id", "table__number", "position")
+        .values_list("table__round_id", "table_id", "player_id")
     )
-    tables: dict[int, list[int]] = {}
-    for table_id, player_id in seats:
-        tables.setdefault(table_id, []).append(player_id)
-    return list(tables.values())
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for round_id, table_id, player_id in seats:
+        rounds.setdefault(round_id, {}).setdefault(table_id, []).append(player_id)
+    sit_outs = [
+        list(out) for seating in Event.objects.filter(season_id=event.season_id)
+        .exclude(pk=event.pk).values_list("seating", flat=True)
+        for out in ((seating or {}).get("sit_outs") or [])
+    ]
+    return [list(tables.values()) for tables in rounds.values()], sit_outs
 
 
 def _write_rounds(event: Event, rounds: list[list[list[int]]], first_number: int,
@@ -274,21 +283,33 @@ def _seating_json(event, plan, seed, player_ids, kept) -> dict:
     return seating
 
 
-def _rotation_plan(event, player_ids, rounds, history, seed) -> dict:
-    """Ask the rotation engine; returns rounds (tables of ids from seat 0) and its report."""
+def _rotation_plan(event, player_ids, rounds, kept_tables, seed, time_budget) -> dict:
+    """Ask the rotation engine for `rounds` new rounds after tonight's kept ones."""
     from tournaments import rotation
 
     sizes = table_sizes_for(event.game)
+    partnership = rules.load(event.game, players=sizes.preferred).partnership
+    past_rounds, past_sit_outs = season_history(event)
+    history = rotation.History.from_rounds(past_rounds, past_sit_outs, partnership=partnership,
+                                           preferred=sizes.preferred)
     request = rotation.SeatingRequest(
-        players=player_ids, rounds=rounds, table_size=sizes.preferred,
-        allowed_sizes=sizes.allowed, history=history, seed=seed,
+        players=player_ids,
+        table_sizes=rotation.TableSizes(preferred=sizes.preferred, allowed=sizes.allowed),
+        rounds=len(kept_tables) + rounds, partnership=partnership, history=history,
+        published=kept_tables,
+        published_sit_outs=[sorted(set(player_ids) - {p for t in rnd for p in t})
+                            for rnd in kept_tables],
+        seed=seed,
+        **({"time_budget": time_budget} if time_budget is not None else {}),
     )
     plan = rotation.plan_rotation(request)
-    data = plan.to_dict()
+    new_rounds, sit_outs = list(plan.rounds), list(plan.sit_outs)
+    if len(new_rounds) == len(kept_tables) + rounds:  # the plan repeats the kept rounds
+        new_rounds, sit_outs = new_rounds[len(kept_tables):], sit_outs[len(kept_tables):]
     return {
-        "rounds": [[list(t) for t in rnd] for rnd in plan.rounds],
-        "sit_outs": [list(s) for s in plan.sit_outs],
-        "report": data.get("report", plan.report),
-        "algorithm": data.get("algorithm", ""),
-        "version": data.get("version", ""),
+        "rounds": [[list(table) for table in rnd] for rnd in new_rounds],
+        "sit_outs": [list(out) for out in sit_outs],
+        "report": plan.report,
+        "algorithm": plan.report.get("algorithm") or ROTATION_ALGORITHM,
+        "version": plan.report.get("version") or getattr(rotation, "__version__", "1"),
     }

@@ -1,0 +1,124 @@
+"""Build a demo club and play a whole season of league nights with bots.
+
+Everything goes through the same services as the pages: events are created,
+attendance taken and seats planned by the rotation engine (tournaments.services.
+seating), every table is played by bots and stored with result_submit
+(tournaments.services.bots). Standings and ratings follow from the result hook.
+"""
+
+import datetime
+import logging
+import random
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from tqdm import tqdm
+
+from games import rules
+from league.models import Club, Player, Role
+from league.models.clubs import BotStrength
+from league.permissions import SYSTEM
+from league.services.clubs import membership_add
+from tournaments.models import Table
+from tournaments.services.bots import table_play_with_bots
+from tournaments.services.events import event_create
+from tournaments.services.seating import event_plan_seating, event_set_attendance
+
+DEMO_SLUG = "demo-bluke-club"
+DEMO_NAME = "Demo Bluke Club"
+FIRST = ["Ada", "Ben", "Cleo", "Dev", "Edie", "Finn", "Gus", "Hana", "Ivo", "Jude", "Kit",
+         "Lena", "Milo", "Nia", "Otto", "Pia", "Quin", "Rosa", "Sol", "Tess", "Uma", "Vik",
+         "Wren", "Xan", "Yara", "Zeb"]
+LAST = ["Archer", "Baker", "Carter", "Dyer", "Fletcher", "Glover", "Hunter", "Mason",
+        "Porter", "Sawyer", "Thatcher", "Weaver"]
+# The demo's "people" are bots of two strengths, so the ratings have something to find.
+STRENGTHS = [BotStrength.HEURISTIC, BotStrength.RANDOM]
+
+
+class Command(BaseCommand):
+    help = "Create 'Demo Bluke Club' and play a season of weekly league nights with bots."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=24)
+        parser.add_argument("--weeks", type=int, default=8)
+        parser.add_argument("--rounds", type=int, default=3, help="Rounds per league night.")
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--game", default="bluke", choices=sorted(rules.GAMES))
+        parser.add_argument("--if-missing", action="store_true",
+                            help="Do nothing when the demo club already exists.")
+
+    def handle(self, *args, **options):
+        if Club.objects.filter(slug=DEMO_SLUG).exists():
+            if options["if_missing"]:
+                self.stdout.write("Demo club exists; nothing to do.")
+                return
+            raise CommandError(f"{DEMO_NAME} already exists (use --if-missing to skip).")
+        if options["players"] < 4 or options["weeks"] < 1:
+            raise CommandError("The demo needs at least 4 players and 1 week.")
+        started = time.monotonic()
+        # Each stored result logs its follow-up tasks; keep the progress bar readable.
+        logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
+        rng = random.Random(options["seed"])
+        club, players = self._club(options, rng)
+        season = self._season(club, options)
+        events = [self._night(club, season, players, week, options, rng)
+                  for week in range(options["weeks"])]
+        self._play(events, options)
+        seconds = time.monotonic() - started
+        games = Table.objects.filter(round__event__club=club, result__isnull=False).count()
+        self.stdout.write(self.style.SUCCESS(
+            f"{DEMO_NAME}: {len(players)} players, {len(events)} league nights, "
+            f"{games} games in {seconds:.1f}s."))
+
+    @transaction.atomic
+    def _club(self, options, rng):
+        club = Club.objects.create(name=DEMO_NAME, slug=DEMO_SLUG, is_public=True)
+        names = [f"{first} {last}" for last in LAST for first in FIRST]
+        rng.shuffle(names)
+        players = []
+        for index in range(options["players"]):
+            player = Player.objects.create(display_name=names[index],
+                                           bot_strength=STRENGTHS[index % len(STRENGTHS)])
+            membership_add(club=club, player=player, role=Role.PLAYER, user=SYSTEM)
+            players.append(player)
+        self._add_demo_organiser(club)
+        return club, players
+
+    def _add_demo_organiser(self, club):
+        """The demo login (made by demo_setup) organises the demo club."""
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(username="organiser").first()
+        if user is None:
+            return
+        player = Player.objects.filter(user=user).first() or Player.objects.create(
+            user=user, display_name="Organiser")
+        membership_add(club=club, player=player, role=Role.ORGANISER, user=SYSTEM)
+
+    def _season(self, club, options):
+        from league.models import Season
+
+        start = datetime.date.today() - datetime.timedelta(weeks=options["weeks"])
+        return Season.objects.create(club=club, name=f"Demo season {start.year}",
+                                     game=options["game"], starts_on=start)
+
+    def _night(self, club, season, players, week, options, rng):
+        date = season.starts_on + datetime.timedelta(weeks=week)
+        event = event_create(club=club, season=season, name=f"League night {week + 1}",
+                             date=date, user=SYSTEM)
+        # Most people come most weeks: one in eight stays home (at least 4 play).
+        present = [p for p in players if rng.random() >= 0.125]
+        if len(present) < 4:
+            present = players[:4]
+        event_set_attendance(event=event, players=present, user=SYSTEM)
+        return event_plan_seating(event=event, players=present, rounds=options["rounds"],
+                                  seed=options["seed"] * 1000 + week, user=SYSTEM,
+                                  time_budget=0.2)
+
+    def _play(self, events, options):
+        tables = list(Table.objects.filter(round__event__in=events)
+                      .order_by("round__event__date", "round__number", "number"))
+        for table in tqdm(tables, desc="Playing tables", unit="table",
+                          disable=options["verbosity"] < 1, file=self.stderr):
+            table_play_with_bots(table=table)

@@ -1,0 +1,53 @@
+"""The demo season: a club, weekly league nights seated by rotation, every table played."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from games import rules
+from league.models import Club
+from tournaments.models import Event, Game, GameSource, GameStatus, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def eager_celery():
+    """Follow-up tasks run in-process even when CI configures a broker."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+def run_demo(*args):
+    out = io.StringIO()
+    call_command("demo_season", "--players", "8", "--weeks", "2", "--seed", "1", *args,
+                 stdout=out, stderr=io.StringIO(), verbosity=0)
+    return out.getvalue()
+
+
+def test_it_builds_a_public_club_whose_every_table_is_a_checked_bot_game(eager_celery):
+    run_demo()
+    club = Club.objects.get(slug="demo-bluke-club")
+    assert club.is_public and club.name == "Demo Bluke Club"
+    events = Event.objects.filter(club=club)
+    assert events.count() == 2 and all(e.seating and e.seating["seed"] is not None
+                                       for e in events)
+    tables = Table.objects.filter(round__event__club=club)
+    games = Game.objects.filter(table__in=tables)
+    assert tables.count() > 0 and games.count() == tables.count()
+    for game in games:
+        assert game.source == GameSource.BOT and game.status == GameStatus.COMPLETE
+        report = rules.check_record(game.record)
+        assert report.valid and report.complete
+
+
+def test_it_does_nothing_the_second_time_with_if_missing(eager_celery):
+    run_demo()
+    games = Game.objects.count()
+    assert "nothing to do" in run_demo("--if-missing")
+    assert Game.objects.count() == games
