@@ -4,7 +4,8 @@
    matches) against OpenSpiel's C++ ``oh_hell`` (4 players) driven from Python in
    the same loop shape -- ask for the legal actions, apply a uniformly drawn one;
    OpenSpiel's chance nodes (the deal, the trump card) are stepped the same way
-   but not counted. Printed: both rates and their ratio.
+   but not counted. The two loops take turns in short slices, so a busy machine
+   slows both alike. Printed: both rates and their ratio.
 2. Record checking: mean milliseconds for ``rules.check_record`` on a complete
    25-hand 4-player card-by-card record.
 3. Arenas: heuristic vs random and search vs heuristic (Bluke, 4 players), mean
@@ -36,37 +37,63 @@ except ImportError:  # pragma: no cover - the bench extra is optional
     pyspiel = None
 
 
-def bluke_rate(seconds: float, seed: int) -> tuple[float, int]:
-    """Player actions per second over whole random matches for at least `seconds`."""
-    game = rules.load("bluke", players=4)
-    rng = random.Random(seed)
-    actions, match = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_match(seed=seed * 100_000 + match)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            actions += 1
-        match += 1
-    return actions / (time.perf_counter() - start), actions
+class BlukeLoop:
+    """Whole random Bluke matches (4 players); resumable so it can take turns with OpenSpiel."""
 
+    def __init__(self, seed: int):
+        self.game = rules.load("bluke", players=4)
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.matches = 0
+        self.state = self.game.new_match(seed=seed)
 
-def oh_hell_rate(seconds: float, seed: int) -> tuple[float, int]:
-    """Same loop on OpenSpiel's oh_hell; chance actions stepped but not counted."""
-    game = pyspiel.load_game("oh_hell", {"players": 4})
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            if not state.is_chance_node():
+    def run(self, seconds: float) -> int:
+        """Player actions made in (about) `seconds`."""
+        rng, actions = self.rng, 0
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            state = self.state
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
                 actions += 1
-            state.apply_action(action)
-    return actions / (time.perf_counter() - start), actions
+            self.matches += 1
+            self.state = self.game.new_match(seed=self.seed * 100_000 + self.matches)
+        return actions
+
+
+class OhHellLoop:
+    """The same loop on OpenSpiel's oh_hell; chance actions are stepped but not counted."""
+
+    def __init__(self, seed: int):
+        self.game = pyspiel.load_game("oh_hell", {"players": 4})
+        self.rng = random.Random(seed)
+
+    def run(self, seconds: float) -> int:
+        rng, actions = self.rng, 0
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            state = self.game.new_initial_state()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                if not state.is_chance_node():
+                    actions += 1
+                state.apply_action(action)
+        return actions
+
+
+def rates(seconds: float, seed: int, rounds: int = 10) -> tuple[float, float | None]:
+    """Actions/s of both loops, measured in alternating slices so load hits both alike."""
+    loops = [BlukeLoop(seed)] + ([OhHellLoop(seed)] if pyspiel else [])
+    counts, spent = [0] * len(loops), [0.0] * len(loops)
+    for _ in range(rounds):
+        for index, loop in enumerate(loops):
+            start = time.perf_counter()
+            counts[index] += loop.run(seconds / rounds)
+            spent[index] += time.perf_counter() - start
+    out = [c / t for c, t in zip(counts, spent, strict=True)]
+    return out[0], (out[1] if pyspiel else None)
 
 
 def full_record(seed: int) -> dict:
@@ -109,12 +136,10 @@ def main(argv=None) -> None:
     if args.quick:
         args.seconds, args.check_runs, args.matches = 1.0, 20, 4
     print(f"python {platform.python_version()} on {platform.machine()}")
-    ours, count = bluke_rate(args.seconds, args.seed)
-    print(f"bluke (4 players) random playouts: {ours:,.0f} player actions/s ({count:,})")
-    if pyspiel is not None:
-        theirs, count = oh_hell_rate(args.seconds, args.seed)
-        print(f"open_spiel oh_hell (4 players) random playouts: {theirs:,.0f} "
-              f"player actions/s ({count:,})")
+    ours, theirs = rates(args.seconds, args.seed)
+    print(f"bluke (4 players) random playouts: {ours:,.0f} player actions/s")
+    if theirs is not None:
+        print(f"open_spiel oh_hell (4 players) random playouts: {theirs:,.0f} player actions/s")
         print(f"ratio bluke / oh_hell: {ours / theirs:.2f}")
     else:
         print("open_spiel not installed (pip install -e '.[bench]'): no comparison")
