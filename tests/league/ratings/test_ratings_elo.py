@@ -53,9 +53,9 @@ def test_tie_between_equals_changes_nothing_and_ties_split():
 
 def test_k_scaled_by_table_size():
     # Winner of an all-equal table: surprise (n-1)*0.5, times K/(n-1) -> K/2
-    # for every table size with the default exponent 1.
+    # for every table size with exponent 1.
     for n in (2, 3, 4, 6, 8):
-        rater = make_rater("elo", k=32)
+        rater = make_rater("elo", k=32, k_exponent=1.0)
         teams = [[i] for i in range(n)]
         changes = rater.rate_game(teams, list(range(1, n + 1)))
         assert changes[0].delta == pytest.approx(16.0)
@@ -63,10 +63,13 @@ def test_k_scaled_by_table_size():
     rater = make_rater("elo", k=32, k_exponent=0.0)
     changes = rater.rate_game([[i] for i in range(4)], [1, 2, 3, 4])
     assert changes[0].delta == pytest.approx(48.0)
+    # The default exponent 0.5 sits between: K * 1.5 / sqrt(3) at four players.
+    changes = make_rater("elo", k=32).rate_game([[i] for i in range(4)], [1, 2, 3, 4])
+    assert changes[0].delta == pytest.approx(32 * 1.5 / 3**0.5)
 
 
 def test_expected_score_matches_textbook_elo():
-    rater = make_rater("elo", k=32)
+    rater = make_rater("elo", k=32)  # two players: the exponent does not matter
     rater.set("a", rater.get("a").__class__(1600.0, 0.0, 1))
     p = 1 / (1 + 10 ** ((1500 - 1600) / 400))
     assert rater.win_probability(["a"], ["b"]) == pytest.approx(p)
