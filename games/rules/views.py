@@ -38,6 +38,7 @@ def observation(state, seat: int) -> dict:
         "seat": seat,
         "players": state.n,
         "teams": game.teams,
+        "hand_index": state.hand_index,
         "hand_number": state.hand_index + (0 if over else 1),
         "hands_total": len(game.schedule),
         "cards": state.cards,
@@ -54,6 +55,7 @@ def observation(state, seat: int) -> dict:
         "led_suit": suit_text(state.led) if state.trick else None,
         "last_trick": Trick(*map(tuple, state.last_trick[:2]), state.last_trick[2]).to_dict()
         if state.last_trick else None,
+        "plays": [A.action_to_string(action) for action in state.plays],
         "tricks_won": list(state.tricks_won),
         "played": [codes_of(mask) for mask in state.played],
         "voids": [[SUIT_LETTERS[s] for s in range(5) if mask >> s & 1] for mask in state.voids],
