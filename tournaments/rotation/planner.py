@@ -3,6 +3,7 @@
 import hashlib
 import random
 
+from . import extras as extras_mod
 from . import fit
 from .designs import library
 from .report import build_report
@@ -88,7 +89,7 @@ def _candidates(ctx: _Context) -> list[tuple[list, int]]:
     offset = len(req.published)
     if req.partnership:
         found = [library.whist_design(m) for m in range(max(4, n - 3), n + 4)]
-        return [([list(map(list, r)) for r in d], offset) for d in found if d]
+        return [([list(map(list, r)) for r in d], offset) for d in found if d] or [([], 0)]
     out = []
     for s in sorted({size for size in ctx.shapes[0][0]} if ctx.shapes else set()):
         for m in library.available(s, n - s, n + s):
@@ -103,18 +104,41 @@ def _labels(ctx: _Context, size: int) -> list:
     return labels + [None] * (size - len(labels))
 
 
-def _initial(ctx: _Context, rng: random.Random):
+def _initial(ctx: _Context, rng: random.Random, deadline: Deadline):
     """Best fitted construction by total season cost."""
     best = None
     for design, offset in _candidates(ctx):
         season = _copy_season(ctx.season)
         size = max((p for rnd in design for t in rnd for p in t), default=-1) + 1
         rotated = design[offset:] + design[:offset] if design else design
-        rounds, outs = fit.fit_rounds(rotated, _labels(ctx, size), ctx.shapes, season, rng)
+        extended = _with_extras(ctx, rotated, size, rng, deadline.child(deadline.remaining() / 4))
+        if extended:
+            rounds, outs = extended
+            for rnd, out in zip(rounds, outs, strict=True):
+                season.add_round(rnd, out)
+        else:
+            rounds, outs = fit.fit_rounds(rotated, _labels(ctx, size), ctx.shapes, season, rng)
         cost = total_cost(season)
         if best is None or cost < best[0]:
             best = (cost, rounds, outs, season)
     return best
+
+
+def _with_extras(ctx: _Context, design: list, size: int, rng: random.Random,
+                 deadline: Deadline):
+    """Fitted rounds when the design is a few players short (see extras.py), or None."""
+    sizes, n_out = ctx.shapes[0]
+    present = set(ctx.present)
+    labels = _labels(ctx, size)
+    if None in labels or n_out != len(ctx.present) - size or not design:
+        return None
+    if sorted(sizes) != sorted(len(t) for t in design[0]):
+        return None
+    base = [[[labels[p] for p in t] for t in design[r % len(design)]]
+            for r in range(len(ctx.shapes))]
+    extras = sorted(present - set(labels))
+    plan = extras_mod.stand_ins(base, extras, rng, deadline)
+    return None if plan is None else extras_mod.apply_stand_ins(base, extras, plan)
 
 
 def _copy_season(season: Season) -> Season:
@@ -149,7 +173,7 @@ def plan_rotation(req: SeatingRequest) -> Plan:
     rng = random.Random(req.seed)
     new_rounds, new_outs, season = [], [], ctx.season
     if ctx.shapes:
-        cost, new_rounds, new_outs, season = _initial(ctx, rng)
+        cost, new_rounds, new_outs, season = _initial(ctx, rng, deadline)
         search = LocalSearch(season, new_rounds, new_outs, list(range(len(new_rounds))), rng)
         search.run(deadline, cost)
         width = max((len(t) for rnd in new_rounds for t in rnd), default=0)

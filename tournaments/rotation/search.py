@@ -2,10 +2,10 @@
 
 The cost is the whole season's sum over pairs of meetings squared (history and
 published rounds included), plus BIG per forbidden meeting, minus BIG per
-keep-together meeting, plus weighted squares of small-table counts and, in
-partnership games, of partner counts.  A move swaps two players of one round
-(between tables, or inside a partnership table), or swaps a player with someone
-sitting out when the season's sit-out counts stay within one of each other.
+keep-together meeting, plus weighted squares of small-table and sit-out counts
+and, in partnership games, of partner counts.  A move swaps two players of one
+round (between tables, or inside a partnership table), or swaps a player with
+someone sitting out.
 """
 
 import random
@@ -15,6 +15,7 @@ from .state import BIG, Season
 
 SMALL_WEIGHT = 2
 PARTNER_WEIGHT = 8
+SIT_OUT_WEIGHT = 12  # high enough that a lasting sit-out imbalance never pays off
 
 
 class LocalSearch:
@@ -24,6 +25,15 @@ class LocalSearch:
         self.mutable, self.rng = mutable, rng
         self.tabu: dict = {}
         self.step = 0
+        self.cap = self._meeting_cap()
+
+    def _meeting_cap(self) -> int:
+        """Meetings a pair may have before it counts as a conflict: the season's
+        average rounded up (1 when everyone can still meet someone new)."""
+        s, active = self.season, self.season.active
+        pairs = len(active) * (len(active) - 1) // 2
+        total = sum(s.meet[a][b] for i, a in enumerate(active) for b in active[i + 1:])
+        return max(1, -(-total // pairs)) if pairs else 1
 
     # -- move deltas -------------------------------------------------------------
     def swap_delta(self, r: int, ta: int, i: int, tb: int, j: int) -> int:
@@ -57,14 +67,16 @@ class LocalSearch:
         c = self.season.small[p]
         return SMALL_WEIGHT * (2 * c + 1 if now else 1 - 2 * c)
 
-    def out_delta(self, r: int, ta: int, i: int, b: int) -> int | None:
-        """Player A[i] sits out instead of b; None if that breaks sit-out fairness."""
+    def out_delta(self, r: int, ta: int, i: int, b: int) -> int:
+        """Player A[i] sits out instead of b (fairness is a weighted square)."""
         s, A = self.season, self.rounds[r][ta]
         a = A[i]
-        if s.sit_outs[b] < s.sit_outs[a] + 1:  # would widen the sit-out spread
-            return None
-        d = sum(s.pair_delta(b, x, 1) + s.pair_delta(a, x, -1) for x in A if x != a)
+        d = SIT_OUT_WEIGHT * 2 * (s.sit_outs[a] - s.sit_outs[b] + 1)
+        d += sum(s.pair_delta(b, x, 1) + s.pair_delta(a, x, -1) for x in A if x != a)
         d += self._small_delta(a, len(A), s.preferred) + self._small_delta(b, s.preferred, len(A))
+        if s.partnership and len(A) == 4:
+            pa = A[(i + 2) % 4]
+            d += PARTNER_WEIGHT * (s.partner_delta(a, pa, -1) + s.partner_delta(b, pa, 1))
         return d
 
     # -- applying moves ----------------------------------------------------------
@@ -88,13 +100,18 @@ class LocalSearch:
         self.season.sit_outs[b] -= 1
         self.season.add_table(A, 1)
 
+    def apply_relay(self, r: int, t: int, i: int, b: int, tc: int, k: int) -> None:
+        a = self.rounds[r][t][i]
+        self.apply_out(r, t, i, b)
+        self.apply_out(r, tc, k, a)
+
     # -- conflicts -----------------------------------------------------------------
     def conflicted(self, r: int, t: int, i: int) -> bool:
         """Does the player at rounds[r][t][i] take part in something costly?"""
         s, table = self.season, self.rounds[r][t]
         a = table[i]
         for x in table:
-            if x != a and (s.rule[a][x] > 0 or (s.rule[a][x] == 0 and s.meet[a][x] > 1)):
+            if x != a and (s.rule[a][x] > 0 or (s.rule[a][x] == 0 and s.meet[a][x] > self.cap)):
                 return True
             if s.partnership and s.partner[a][x] > 1:
                 return True
@@ -126,10 +143,20 @@ class LocalSearch:
             for j in range(len(table)):
                 if tb != t or (self.season.partnership and (i - j) % 2):
                     yield self.swap_delta(r, t, i, tb, j), "swap", (r, t, i, tb, j)
-        for b in self.outs[r]:
-            d = self.out_delta(r, t, i, b)
-            if d is not None:
-                yield d, "out", (r, t, i, b)
+        for b in list(self.outs[r]):
+            yield self.out_delta(r, t, i, b), "out", (r, t, i, b)
+            yield from self._relays(r, t, i, b)
+
+    def _relays(self, r: int, t: int, i: int, b: int):
+        """b returns to the seat of a = rounds[r][t][i], a takes c's seat, c sits out:
+        the way to change whom an extra player stands in for without a fairness dip."""
+        a = self.rounds[r][t][i]
+        first = self.out_delta(r, t, i, b)
+        self.apply_out(r, t, i, b)
+        for tc, table in enumerate(self.rounds[r]):
+            for k in range(len(table) if tc != t else 0):
+                yield first + self.out_delta(r, tc, k, a), "relay", (r, t, i, b, tc, k)
+        self.apply_out(r, t, i, a)  # undo: a back in, b out again
 
     def run(self, deadline: Deadline, cost: int) -> None:
         """Improve in place until no conflict is left or the deadline passes."""
@@ -161,7 +188,7 @@ class LocalSearch:
         return delta
 
     def _other(self, kind: str, args) -> int:
-        if kind == "out":
+        if kind in ("out", "relay"):
             return args[3]
         r, _, _, tb, j = args
         return self.rounds[r][tb][j]
@@ -187,4 +214,5 @@ def total_cost(season: Season) -> int:
             cost += rule * BIG * c if rule else c * c
             if season.partnership:
                 cost += PARTNER_WEIGHT * season.partner[a][b] ** 2
+    cost += SIT_OUT_WEIGHT * sum(season.sit_outs[p] ** 2 for p in season.active)
     return cost + SMALL_WEIGHT * sum(x * x for x in season.small)

@@ -1,53 +1,136 @@
 """Seat assignment: who deals first (seat 0) and where everyone sits.
 
-Tables are already chosen; per table we pick the seating permutation minimising
-sum over players of 3**count[player][seat] (an exponential weight makes the
-assignment spread each player's seats as evenly as possible: one more repeat of
-an often-used seat costs more than any number of fresh ones).  Rounds are done
-in order on top of the history counts, then improved by a second sweep.
-Partnership tables keep partners opposite (seats 0&2 vs 1&3): only the 8
-rotations/reflections that preserve the pairs are allowed.
+Tables are already chosen; rounds are seated in order on top of the history.
+Each player p with G_p games over the season (history included) should use each
+of the w seats that every table has floor(G_p / w) or ceil(G_p / w) times.  Per
+table we try every seating order and take the cheapest, where an order costs
+BIG for each player pushed above ceil(G_p / w) on a seat, BIG if a player could
+no longer reach floor(G_p / w) on every seat with the games left, and otherwise
+WEIGHT**count (an exponential weight spreads seats as evenly as it can).  Later
+sweeps re-seat each table given all the others.  Partnership tables keep partners
+opposite (seats 0&2 vs 1&3): only the 8 orders preserving the pairs are tried.
 """
 
 from itertools import permutations
+
+WEIGHT = 8
+BIG = 10**9
 
 # Seat orders (as index permutations of a 4-table) that keep partners opposite.
 PARTNER_ORDERS = [(0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2),
                   (0, 3, 2, 1), (3, 2, 1, 0), (2, 1, 0, 3), (1, 0, 3, 2)]
 
 
-def _orders(size: int, partnership: bool):
-    if partnership and size == 4:
-        return PARTNER_ORDERS
-    return list(permutations(range(size)))
+class SeatPlanner:
+    def __init__(self, counts: list, games: list, left: list, width: int, partnership: bool):
+        self.counts, self.games, self.left = counts, games, left
+        self.width, self.partnership = width, partnership
 
+    def orders(self, size: int):
+        if self.partnership and size == 4:
+            return PARTNER_ORDERS
+        return list(permutations(range(size)))
 
-def _cost(table, order, counts) -> int:
-    return sum(3 ** counts[table[k]][seat] for seat, k in enumerate(order))
+    def player_cost(self, p: int, seat: int) -> int:
+        """Cost of p taking `seat` now, with left[p] games still to seat after this."""
+        counts, total = self.counts[p], self.games[p]
+        cost = WEIGHT ** counts[seat]
+        if seat < self.width and counts[seat] + 1 > -(-total // self.width):
+            cost += BIG
+        low = total // self.width
+        short = sum(max(0, low - counts[k] - (k == seat)) for k in range(self.width))
+        return cost + (BIG if short > self.left[p] - 1 else 0)
 
+    def seat(self, table: list) -> list:
+        """Best order for one table; counts and games-left are updated."""
+        best = min(self.orders(len(table)),
+                   key=lambda o: sum(self.player_cost(table[k], s) for s, k in enumerate(o)))
+        seated = [table[k] for k in best]
+        for s, p in enumerate(seated):
+            self.counts[p][s] += 1
+            self.left[p] -= 1
+        return seated
 
-def seat_table(table: list, counts: list, partnership: bool) -> list:
-    """Reorder one table so seat-use counts stay even; counts is updated."""
-    best = min(_orders(len(table), partnership), key=lambda o: _cost(table, o, counts))
-    seated = [table[k] for k in best]
-    for seat, p in enumerate(seated):
-        counts[p][seat] += 1
-    return seated
-
-
-def _unseat(table: list, counts: list) -> None:
-    for seat, p in enumerate(table):
-        counts[p][seat] -= 1
+    def unseat(self, table: list) -> None:
+        for s, p in enumerate(table):
+            self.counts[p][s] -= 1
+            self.left[p] += 1
 
 
 def assign_seats(rounds: list, mutable: list[int], counts: list, partnership: bool,
-                 sweeps: int = 2) -> None:
+                 sweeps: int = 4) -> None:
     """Seat every table of the mutable rounds in place; counts[p][seat] already
-    holds history and published rounds."""
+    holds history and published rounds and is updated."""
+    left = [0] * len(counts)
     for r in mutable:
-        rounds[r] = [seat_table(t, counts, partnership) for t in rounds[r]]
-    for _ in range(sweeps - 1):
+        for t in rounds[r]:
+            for p in t:
+                left[p] += 1
+    games = [sum(c) + g for c, g in zip(counts, left, strict=True)]
+    width = min((len(t) for r in mutable for t in rounds[r]), default=1)
+    planner = SeatPlanner(counts, games, left, width, partnership)
+    for r in mutable:
+        rounds[r] = [planner.seat(t) for t in rounds[r]]
+    for _ in range(sweeps):
         for r in mutable:
             for k, table in enumerate(rounds[r]):
-                _unseat(table, counts)
-                rounds[r][k] = seat_table(table, counts, partnership)
+                planner.unseat(table)
+                rounds[r][k] = planner.seat(table)
+    balance_seats(rounds, mutable, counts, width, partnership)
+
+
+def balance_seats(rounds: list, mutable: list[int], counts: list, width: int,
+                  partnership: bool, limit: int = 10_000) -> None:
+    """Even out each player's seat use with alternating-path (Kempe) swaps.
+
+    If p used seat a at least twice more than seat b, follow p -(seat a)- table
+    -(seat b)- q -(seat a)- table ... to a player x who used b more than a, and
+    swap seats a and b at every table on the path: p and x move one step towards
+    balance, everyone in between keeps their counts, every table stays seated.
+    Counting a- and b-seats over the reachable tables shows such an x exists
+    (de Werra's equitable edge-colouring argument), so it ends within one.  In
+    partnership games only partner-preserving swaps (seats 0<->2, 1<->3) are used.
+    """
+    pairs = [(a, b) for a in range(width) for b in range(width)
+             if a != b and (not partnership or (a - b) % 2 == 0)]
+    for _ in range(limit):
+        spot = _unbalanced(counts, pairs)
+        if spot is None or not _flip_path(rounds, mutable, counts, *spot):
+            return
+
+
+def _unbalanced(counts: list, pairs):
+    for p, c in enumerate(counts):
+        for a, b in pairs:
+            if c[a] - c[b] >= 2:
+                return p, a, b
+    return None
+
+
+def _flip_path(rounds, mutable, counts, p: int, a: int, b: int) -> bool:
+    parent = {p: None}
+    queue = [p]
+    while queue:
+        q = queue.pop(0)
+        for r in mutable:
+            for t, table in enumerate(rounds[r]):
+                if len(table) > max(a, b) and table[a] == q and table[b] not in parent:
+                    x = table[b]
+                    parent[x] = (q, r, t)
+                    if counts[x][b] - counts[x][a] >= 1:
+                        _flip(rounds, counts, parent, x, a, b)
+                        return True
+                    queue.append(x)
+    return False
+
+
+def _flip(rounds, counts, parent, x: int, a: int, b: int) -> None:
+    counts[x][b] -= 1
+    counts[x][a] += 1
+    while parent[x] is not None:
+        q, r, t = parent[x]
+        table = rounds[r][t]
+        table[a], table[b] = table[b], table[a]
+        x = q
+    counts[x][a] -= 1
+    counts[x][b] += 1

@@ -151,3 +151,33 @@ def cyclic_design(m: int, types: int, fixed: int, s: int, classes: int = 1,
     if found is None:
         return None
     return tuple(tuple(tuple(t) for t in rnd) for rnd in develop(spec, found))
+
+
+def violations(spec: CyclicSpec, classes) -> int:
+    """Banned pairs plus surplus uses of each orbit key (0 means no repeats)."""
+    seen: dict = {}
+    bad = 0
+    for base in classes:
+        for block in base:
+            for i, a in enumerate(block):
+                for b in block[i + 1:]:
+                    k = spec.key(a, b)
+                    if k is None:
+                        bad += 1
+                    else:
+                        seen[k] = seen.get(k, 0) + 1
+    return bad + sum(c - 1 for c in seen.values() if c > 1)
+
+
+def anneal_search(spec: CyclicSpec, seed: int = 0, budget: float = 60.0):
+    """Base classes by local search (see designs/anneal.py), or None."""
+    from .anneal import anneal, random_partition
+
+    rng = random.Random(seed)
+    deadline = Deadline(budget)
+    while not deadline.expired():
+        start = [random_partition(spec.points, spec.s, rng) for _ in range(spec.classes)]
+        found = anneal(start, lambda c: violations(spec, c), rng, deadline.child(10.0))
+        if found:
+            return found
+    return None

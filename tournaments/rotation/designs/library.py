@@ -80,5 +80,7 @@ def available(s: int, low: int, high: int) -> dict[int, int]:
 @cache
 def whist_design(n: int):
     """Whist tournament on n players (seats 0&2 vs 1&3), or None."""
-    found = whist.field_whist(n) or whist.whist(n, budget=1.0)
+    found = whist.field_whist(n)
+    if found is None and n in data.WHIST:
+        found = whist.develop(data.WHIST[n], n)
     return None if found is None else tuple(tuple(tuple(t) for t in rnd) for rnd in found)

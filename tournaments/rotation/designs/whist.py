@@ -149,3 +149,37 @@ def _primitive(q: int, mul) -> int:
         if order == q - 1:
             return g
     return 1
+
+
+def whist_violations(m: int, tables) -> int:
+    """Distance of base tables over Z_m (+ OO) from the whist difference conditions."""
+    partner: dict = {}
+    opponent: dict = {}
+    for a, b, c, d in tables:
+        for x, y, counts in ((a, c, partner), (b, d, partner), (a, b, opponent),
+                             (a, d, opponent), (c, b, opponent), (c, d, opponent)):
+            if OO not in (x, y):
+                k = (x - y) % m
+                k = min(k, m - k)
+                counts[k] = counts.get(k, 0) + 1
+    bad = sum(abs(partner.get(k, 0) - 1) + abs(opponent.get(k, 0) - 2)
+              for k in range(1, m // 2 + 1))
+    return bad
+
+
+def anneal_whist(n: int, seed: int = 0, budget: float = 60.0):
+    """Base tables of a Z-cyclic whist tournament found by local search, or None."""
+    from .anneal import anneal, random_partition
+
+    if n % 4 not in (0, 1):
+        return None
+    m = n if n % 4 == 1 else n - 1
+    points = list(range(1, m)) if n % 4 == 1 else [OO] + list(range(m))
+    rng = random.Random(seed)
+    deadline = Deadline(budget)
+    while not deadline.expired():
+        start = [random_partition(points, 4, rng)]
+        found = anneal(start, lambda t: whist_violations(m, t[0]), rng, deadline.child(10.0))
+        if found:
+            return tuple(tuple(t) for t in found[0])
+    return None
