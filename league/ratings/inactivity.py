@@ -12,8 +12,8 @@ import math
 
 from .base import PlayerState
 
-# Variance added per idle day.  0.1**2 per day means a year away adds about
-# 1.9 to sigma (from a settled ~1.5 to ~2.4): noticeable, not a reset.
+# Sigma growth per sqrt(idle day).  0.1 means a year away takes a settled
+# sigma of ~2.2 to ~2.9: noticeable, far from a newcomer's 8.3.
 TAU_PER_DAY = 0.1
 
 

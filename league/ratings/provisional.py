@@ -5,9 +5,10 @@ from __future__ import annotations
 from .base import PlayerState
 
 MIN_GAMES = 10
-# A newcomer starts at 25/3 ~ 8.3; after ~10 four-player games sigma is
-# typically near 4, so above this the estimate is still mostly prior.
-MAX_SIGMA = 4.0
+# A newcomer starts at 25/3 ~ 8.3 and (default Plackett-Luce, four-player
+# tables) is near 7 after 10 games, 5.8 after 20, 2.2 after 180.  Above 6
+# the games have not yet cut the prior uncertainty by a quarter.
+MAX_SIGMA = 6.0
 
 
 def is_provisional(

@@ -28,11 +28,11 @@ def test_inflation_capped_and_neutral_cases():
 
 def test_provisional_rule():
     assert is_provisional(PlayerState(25.0, 2.0, 3))
-    assert is_provisional(PlayerState(25.0, 6.0, 40))
+    assert is_provisional(PlayerState(25.0, 6.5, 40))
     assert not is_provisional(PlayerState(25.0, 2.0, 40))
     assert not is_provisional(PlayerState(1500.0, 0.0, 40))
     assert is_provisional(PlayerState(1500.0, 0.0, 9), min_games=10)
-    assert not is_provisional(PlayerState(25.0, 6.0, 40), max_sigma=None)
+    assert not is_provisional(PlayerState(25.0, 6.5, 40), max_sigma=None)
     # A long absence can make a settled player provisional again.
     settled = PlayerState(25.0, 2.0, 40)
-    assert is_provisional(inflate_for_inactivity(settled, 2000, 0.1))
+    assert is_provisional(inflate_for_inactivity(settled, 4000, 0.1))
