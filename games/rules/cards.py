@@ -92,14 +92,26 @@ def mask_of(cards) -> int:
     return mask
 
 
+def _suit_tables() -> list[list[tuple[int, ...]]]:
+    """For each suit, every 13-bit pattern -> the card ints it stands for."""
+    return [
+        [tuple(base + rank for rank in range(13) if pattern >> rank & 1)
+         for pattern in range(1 << 13)]
+        for base in (0, 13, 26, 39)
+    ]
+
+
+_SPADE_BITS, _HEART_BITS, _DIAMOND_BITS, _CLUB_BITS = _suit_tables()
+_JOKER_BITS = ((), (LO,), (HI,), (LO, HI))
+
+
 def cards_of(mask: int) -> list[int]:
-    """Card ints of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """Card ints of a mask, lowest first (table look-ups, one per suit)."""
+    return [
+        *_SPADE_BITS[mask & 8191], *_HEART_BITS[mask >> 13 & 8191],
+        *_DIAMOND_BITS[mask >> 26 & 8191], *_CLUB_BITS[mask >> 39 & 8191],
+        *_JOKER_BITS[mask >> 52 & 3],
+    ]
 
 
 def codes_of(mask: int) -> list[str]:

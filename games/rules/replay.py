@@ -46,25 +46,42 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
                       fld="deal")
         return None
     masks, seen, ok = [], 0, True
+    in_deck = checker.game.deck_mask
+    lookup = CARD_BY_CODE.get
     for seat, values in enumerate(deal):
         name = checker.seat_name(seat)
-        got = read_cards(checker, values if isinstance(values, list) else [values], name, seat)
-        if got is None:
-            return None
+        if not isinstance(values, list):
+            values = [values]
+        got = [lookup(v) if isinstance(v, str) else None for v in values]
+        mask = 0
+        for card in got:
+            if card is None:
+                break
+            mask |= 1 << card
+        if None in got or mask & ~in_deck:
+            got = read_cards(checker, values, name, seat)
+            if got is None:
+                return None
         if len(got) != cards:
             checker.error("deal-size", f"{name} was dealt {len(got)} cards instead of {cards}",
                           seat, "deal")
             ok = False
-        mask = 0
-        for card in got:
-            if (seen | mask) >> card & 1:
-                checker.error("duplicate-card", f"{CODES[card]} appears twice in the deal",
-                              seat, "deal")
-                ok = False
-            mask |= 1 << card
+        if mask & seen or mask.bit_count() != len(got):
+            ok = report_duplicates(checker, got, seen, seat) and ok
         seen |= mask
         masks.append(mask)
     return masks if ok else None
+
+
+def report_duplicates(checker, got: list[int], seen: int, seat: int) -> bool:
+    mask = 0
+    for card in got:
+        if (seen | mask) >> card & 1:
+            checker.error("duplicate-card", f"{CODES[card]} appears twice in the deal",
+                          seat, "deal")
+            return False
+        mask |= 1 << card
+    return True
 
 
 def read_turned(checker, hand: dict, deal_masks) -> tuple[bool, int | None]:

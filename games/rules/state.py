@@ -35,6 +35,8 @@ class State:
         self.hand_index = 0
         self.attempt = 0
         self.last_trick = None  # (seats, cards, winner) of the last finished trick
+        self._mask_for = -1  # len(history) when `_mask` (legal cards) was computed
+        self._mask = 0
         self._deal_from_seed()
 
     # --- dealing ----------------------------------------------------------
@@ -71,6 +73,7 @@ class State:
         self.broken = False
         self.plays: list[int] = []
         self.last_trick = None
+        self._mask_for = -1
 
     def set_trump(self, trump: int) -> None:
         self.trump = trump
@@ -97,6 +100,8 @@ class State:
     def legal_actions(self) -> list[int]:
         if self.phase == PLAYING:
             mask = self.game.play_mask(self, self.to_move)
+            self._mask_for = len(self.history)
+            self._mask = mask
             acts = cards_of(mask)
             if not self.trick and self.game.jokers_name_suit and mask & JOKER_MASK:
                 jokers = [acts.pop() for _ in range(bin(mask & JOKER_MASK).count("1"))]
@@ -151,7 +156,11 @@ class State:
             action = parsed
         seat = self.to_move
         if self.phase == PLAYING and action < 52:
-            if not (self.game.play_mask(self, seat) >> action) & 1:
+            if self._mask_for == len(self.history):
+                mask = self._mask
+            else:
+                mask = self.game.play_mask(self, seat)
+            if not mask >> action & 1:
                 raise IllegalAction(self.check(action))
             self._play(seat, action, None, action)
             return
