@@ -1,0 +1,16 @@
+"""Browser journeys run against pytest-django's live server over plain HTTP."""
+
+import pytest
+from django.test import override_settings
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _plain_http_for_the_live_server():
+    """The live server speaks HTTP: no HTTPS redirect, no Secure-only cookies.
+
+    Session-scoped and autouse so it is in place before the live server loads its
+    middleware (SecurityMiddleware reads the redirect setting once, at start-up).
+    """
+    with override_settings(SECURE_SSL_REDIRECT=False, SESSION_COOKIE_SECURE=False,
+                           CSRF_COOKIE_SECURE=False):
+        yield
