@@ -14,9 +14,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from games import rules
-from league.models import Membership, Player, Role
+from league.models import Player, Role
 from league.models.clubs import BotStrength
 from league.permissions import MANAGE, SYSTEM, can
+from league.services.clubs import membership_add
 from tournaments.models import Game, GameSource, GameStatus, Seat, Table
 from tournaments.services.events import seat_assign
 from tournaments.services.results import result_submit
@@ -43,7 +44,7 @@ def _bot_for_round(table: Table, strength: str, taken: set[int]) -> Player:
             return bot
     bot = Player.objects.create(display_name=f"{label} {bots.count() + 1}",
                                 bot_strength=strength)
-    Membership.objects.create(club=club, player=bot, role=Role.PLAYER)
+    membership_add(club=club, player=bot, role=Role.PLAYER, user=SYSTEM)
     return bot
 
 
