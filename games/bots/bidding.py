@@ -13,6 +13,8 @@ costs us a fraction of a trick.
 
 from __future__ import annotations
 
+import random
+from functools import lru_cache
 from math import comb
 
 from games.rules import actions as A
@@ -133,6 +135,43 @@ def expected_score(view: View, bid: int, dist: list[float]) -> float:
     return total
 
 
-def choose_bid(view: View, legal: list[int]) -> int:
-    dist = trick_distribution(win_probabilities(view))
+def calibrated(view: View, probs: list[float]) -> list[float]:
+    """Per-card chances bent (p -> 1 - (1 - p)^k) so a table's expected tricks sum to the
+    cards dealt; k comes from random deals of this game and hand size (see `_calibration`)."""
+    k = _calibration(view.game.name, tuple(sorted(view.game.options.items())), view.cards)
+    k = 1 + CALIBRATION_WEIGHT * (k - 1)
+    return [min(MAX_P, 1 - (1 - p) ** k) for p in probs]
+
+
+CALIBRATION_DEALS = 12
+CALIBRATION_WEIGHT = 0.5  # all the way (1.0) overbids in Bluke, where a set costs 10 a trick
+
+
+@lru_cache(maxsize=256)
+def _calibration(name: str, options: tuple, cards: int) -> float:
+    from .view import load_game
+
+    game = load_game(name, dict(options))
+    index = game.schedule.index(cards)
+    rng = random.Random(f"calibrate/{name}/{options}/{cards}")
+    tables = []
+    for deal in range(CALIBRATION_DEALS):
+        state = game.new_match(seed=f"calibrate-{deal}")
+        state.auto_deal = False
+        state.hand_index = index
+        hands, turned, extras = game.deal(rng, cards, state.dealer, index)
+        state.start_hand(hands, turned, extras.get("replacement"))
+        tables.append([win_probabilities(View.from_state(state, s)) for s in range(state.n)])
+    low, high = 0.2, 5.0
+    for _ in range(25):
+        k = (low + high) / 2
+        mean = sum(1 - (1 - p) ** k for table in tables for probs in table
+                   for p in probs) / len(tables)
+        low, high = (k, high) if mean < cards else (low, k)
+    return (low + high) / 2
+
+
+def choose_bid(view: View, legal: list[int], calibrate: bool = True) -> int:
+    probs = win_probabilities(view)
+    dist = trick_distribution(calibrated(view, probs) if calibrate else probs)
     return max(legal, key=lambda bid: (expected_score(view, bid, dist), -bid))

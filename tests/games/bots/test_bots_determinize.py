@@ -58,7 +58,7 @@ def test_a_guess_rebuilds_a_state_at_the_same_moment_of_the_hand():
 def test_the_memory_pieces_the_play_order_together_from_a_seats_turns():
     game = rules.load("bluke", players=4)
     rng = random.Random(3)
-    for seed in range(4):
+    for seed in range(8):
         state = game.new_match(seed=seed)
         memory = HandMemory()
         hand = state.hand_index
@@ -68,7 +68,17 @@ def test_the_memory_pieces_the_play_order_together_from_a_seats_turns():
             action = legal[rng.randrange(len(legal))]
             if seat == 0:
                 obs = state.observation(0)
+                obs.pop("plays", None)  # what an observation without the play order allows
                 view = View.from_observation(game, obs)
                 assert memory.update(obs, view) == state.plays
                 memory.note_own_lead(view, action)
             state.apply(action)
+
+
+def test_the_memory_uses_the_observations_play_order_when_it_has_one():
+    game = rules.load("bluke", players=4)
+    state = advance(game.new_match(seed=1), random.Random(1),
+                    lambda s: s.phase == "play" and len(s.plays) >= 6)
+    obs = state.observation(state.current_player())
+    view = View.from_observation(game, obs)
+    assert HandMemory().update(obs, view) == state.plays
