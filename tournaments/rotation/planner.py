@@ -111,7 +111,7 @@ def _initial(ctx: _Context, rng: random.Random, deadline: Deadline):
         season = _copy_season(ctx.season)
         size = max((p for rnd in design for t in rnd for p in t), default=-1) + 1
         rotated = design[offset:] + design[:offset] if design else design
-        extended = _with_extras(ctx, rotated, size, rng, deadline.child(deadline.remaining() / 4))
+        extended = _with_extras(ctx, rotated, size, rng, deadline.child(deadline.remaining() / 2))
         if extended:
             rounds, outs = extended
             for rnd, out in zip(rounds, outs, strict=True):
@@ -175,10 +175,12 @@ def plan_rotation(req: SeatingRequest) -> Plan:
     if ctx.shapes:
         cost, new_rounds, new_outs, season = _initial(ctx, rng, deadline)
         search = LocalSearch(season, new_rounds, new_outs, list(range(len(new_rounds))), rng)
-        search.run(deadline, cost)
+        share = 0.6 if req.partnership else 0.9  # partnership seating needs time too
+        search.run(deadline.child(req.time_budget * share), cost)
         width = max((len(t) for rnd in new_rounds for t in rnd), default=0)
         counts = _seat_counts(ctx, max(width, ctx.preferred))
-        assign_seats(new_rounds, list(range(len(new_rounds))), counts, req.partnership)
+        assign_seats(new_rounds, list(range(len(new_rounds))), counts, req.partnership,
+                     Deadline(max(deadline.remaining(), 0.1)))
     return _finish(ctx, new_rounds, new_outs, season)
 
 

@@ -13,7 +13,7 @@ import random
 from .search_util import Deadline
 from .state import BIG, Season
 
-SMALL_WEIGHT = 2
+SMALL_WEIGHT = 1  # a new repeat (+3) outweighs evening out small tables (-2)
 PARTNER_WEIGHT = 8
 SIT_OUT_WEIGHT = 12  # high enough that a lasting sit-out imbalance never pays off
 
@@ -26,6 +26,8 @@ class LocalSearch:
         self.tabu: dict = {}
         self.step = 0
         self.cap = self._meeting_cap()
+        self.small_phase = False  # small-table balance is chased once pairs are clean
+        self.small_floor = 0
 
     def _meeting_cap(self) -> int:
         """Meetings a pair may have before it counts as a conflict: the season's
@@ -115,6 +117,8 @@ class LocalSearch:
                 return True
             if s.partnership and s.partner[a][x] > 1:
                 return True
+        if self.small_phase and len(table) < s.preferred and s.small[a] > self.small_floor + 1:
+            return True  # stuck at small tables more than others
         return self._together_apart(r, a, table)
 
     def _together_apart(self, r: int, a: int, table: list) -> bool:
@@ -124,6 +128,7 @@ class LocalSearch:
 
     def find_conflict(self, samples: int = 30):
         """A random conflicted (round, table, seat), sampling first, then scanning."""
+        self.small_floor = min((self.season.small[p] for p in self.season.active), default=0)
         for _ in range(samples):
             r = self.rng.choice(self.mutable)
             if not self.rounds[r]:
@@ -134,6 +139,9 @@ class LocalSearch:
                 return r, t, i
         found = [(r, t, i) for r in self.mutable for t, table in enumerate(self.rounds[r])
                  for i in range(len(table)) if self.conflicted(r, t, i)]
+        if not found and not self.small_phase:
+            self.small_phase = True  # pairs are fine: now even out small tables
+            return self.find_conflict(samples)
         return self.rng.choice(found) if found else None
 
     # -- main loop -----------------------------------------------------------------

@@ -11,7 +11,10 @@ sweeps re-seat each table given all the others.  Partnership tables keep partner
 opposite (seats 0&2 vs 1&3): only the 8 orders preserving the pairs are tried.
 """
 
+import random
 from itertools import permutations
+
+from .search_util import Deadline
 
 WEIGHT = 8
 BIG = 10**9
@@ -43,8 +46,9 @@ class SeatPlanner:
 
     def seat(self, table: list) -> list:
         """Best order for one table; counts and games-left are updated."""
+        cost = [[self.player_cost(p, s) for s in range(len(table))] for p in table]
         best = min(self.orders(len(table)),
-                   key=lambda o: sum(self.player_cost(table[k], s) for s, k in enumerate(o)))
+                   key=lambda o: sum(cost[k][s] for s, k in enumerate(o)))
         seated = [table[k] for k in best]
         for s, p in enumerate(seated):
             self.counts[p][s] += 1
@@ -58,7 +62,7 @@ class SeatPlanner:
 
 
 def assign_seats(rounds: list, mutable: list[int], counts: list, partnership: bool,
-                 sweeps: int = 4) -> None:
+                 deadline=None, sweeps: int = 2) -> None:
     """Seat every table of the mutable rounds in place; counts[p][seat] already
     holds history and published rounds and is updated."""
     left = [0] * len(counts)
@@ -76,6 +80,9 @@ def assign_seats(rounds: list, mutable: list[int], counts: list, partnership: bo
             for k, table in enumerate(rounds[r]):
                 planner.unseat(table)
                 rounds[r][k] = planner.seat(table)
+    if partnership:
+        anneal_seats(rounds, mutable, counts, random.Random(len(counts)),
+                     deadline or Deadline(0.5))
     balance_seats(rounds, mutable, counts, width, partnership)
 
 
@@ -134,3 +141,42 @@ def _flip(rounds, counts, parent, x: int, a: int, b: int) -> None:
         x = q
     counts[x][a] -= 1
     counts[x][b] += 1
+
+
+def anneal_seats(rounds: list, mutable: list[int], counts: list, rng, deadline,
+                 per_table: int = 400) -> None:
+    """Random re-orderings of partnership tables under simulated annealing.
+
+    Partner-preserving orders couple four players, so table-by-table greedy gets
+    stuck; accepting a few uphill moves (temperature falling to 0) escapes that.
+    The cost is the same sum of WEIGHT**count over players and seats.
+    """
+    tables = [(r, k) for r in mutable for k, t in enumerate(rounds[r]) if len(t) == 4]
+    if not tables:
+        return
+    iterations = per_table * len(tables)
+    for step in range(iterations):
+        if step % 256 == 0 and deadline.expired():
+            return
+        r, k = rng.choice(tables)
+        table = rounds[r][k]
+        order = rng.choice(PARTNER_ORDERS[1:])
+        new = [table[i] for i in order]
+        delta = _move_cost(table, new, counts)
+        temp = 2.0 * (1 - step / iterations)
+        if delta <= 0 or (temp > 0 and rng.random() < 2.718 ** (-delta / (temp * WEIGHT))):
+            for s, p in enumerate(table):
+                counts[p][s] -= 1
+            for s, p in enumerate(new):
+                counts[p][s] += 1
+            rounds[r][k] = new
+
+
+def _move_cost(old: list, new: list, counts: list) -> int:
+    before = sum(WEIGHT ** counts[p][s] for s, p in enumerate(old))
+    for s, p in enumerate(old):
+        counts[p][s] -= 1
+    after = sum(WEIGHT ** (counts[p][s] + 1) for s, p in enumerate(new))
+    for s, p in enumerate(old):
+        counts[p][s] += 1
+    return after - before
