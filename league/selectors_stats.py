@@ -110,6 +110,18 @@ def event_provisional_standings(event: Event) -> list[ProvisionalLine]:
 # --- player pages ----------------------------------------------------------------------------
 
 
+def visible_player(*, subject, pk: int) -> Player | None:
+    """The player if the subject may see them: a member of a visible club, or a guest
+    who sat at a visible club's table."""
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        return None
+    if permissions.visible_players(subject).filter(pk=pk).exists():
+        return player
+    seats = permissions.restrict(Seat.objects.filter(player=player), subject)
+    return player if seats.exists() else None
+
+
 def player_games(player: Player, *, subject) -> QuerySet[Game]:
     """The player's complete games in clubs the subject may see, newest first."""
     games = complete_games().filter(table__seats__player=player)

@@ -18,6 +18,7 @@ from league.selectors_stats import (
     player_head_to_head,
     player_statistics,
     season_standings,
+    visible_player,
 )
 from league.standings import parse_config
 from league.standings.config import StandingsConfigError
@@ -75,7 +76,9 @@ def _rating_blocks(player: Player, subject) -> list[dict]:
 
 
 def player_detail(request, pk: int):
-    player = get_object_or_404(permissions.visible_players(request.user), pk=pk)
+    player = visible_player(subject=request.user, pk=pk)
+    if player is None:
+        raise Http404("No such player.")
     games = player_games(player, subject=request.user)
     rows = player_game_rows(player, games)
     games_table = PlayerGamesTable(rows, prefix="g-")

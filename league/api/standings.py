@@ -9,11 +9,10 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league import permissions
 from league.api.auth import subject_of
-from league.models import Player, StandingRow
+from league.models import StandingRow
 from league.selectors_ratings import player_ratings, rating_history, rating_view
-from league.selectors_stats import season_standings, visible_seasons
+from league.selectors_stats import season_standings, visible_player, visible_seasons
 
 
 class StandingRowSerializer(serializers.ModelSerializer):
@@ -70,8 +69,8 @@ class PlayerRatingsView(APIView):
     @extend_schema(responses=PlayerRatingSerializer(many=True))
     def get(self, request, pk: int):
         subject = subject_of(request)
-        player = Player.objects.filter(pk=pk).first()
-        if player is None or not permissions.visible_players(subject).filter(pk=pk).exists():
+        player = visible_player(subject=subject, pk=pk)
+        if player is None:
             raise Http404("No such player.")
         data = []
         for rating in player_ratings(player, subject=subject):

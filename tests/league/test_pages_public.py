@@ -92,3 +92,12 @@ def test_the_provisional_standings_include_renders_tonights_table(played):
                             {"lines": event_provisional_standings(played)})
     assert "Tonight's standings" in html and "Cy" in html
     assert html.index("Cy") < html.index("Ann")
+
+
+def test_a_guest_who_played_at_a_public_club_has_a_page(client, club, people):
+    from league.models import Player
+
+    guest = Player.objects.create(display_name="Guest")  # no membership anywhere
+    record_game(table_at(night(club, None), [guest, *people[:3]]), totals=[9, 8, 7, 6])
+    response = client.get(reverse("league:player-detail", args=[guest.pk]))
+    assert response.status_code == 200 and "Guest" in response.content.decode()
