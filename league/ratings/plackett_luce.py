@@ -145,7 +145,8 @@ class PlackettLuceRater:
             delta_i = e_i * A_G - e_i**2 * B_G,  B_G = sum_{g<=G} 1/S_g**2
 
         and both are then scaled exactly as in the paper.  Games where every
-        team is one player (the common case) take a leaner copy of the loop.
+        team is one player (the common case) take a leaner copy of the loop;
+        keep the two copies in step (the openskill tests cover both).
         """
         state = self._state
         get = state.get
@@ -154,6 +155,8 @@ class PlackettLuceRater:
         beta2 = self.beta * self.beta
         kappa = self.kappa
         g_exp = self.gamma_exponent
+        g_zero = g_exp == 0.0
+        g_one = g_exp == 1.0
         exp = math.exp
         sqrt = math.sqrt
         count = 0
@@ -161,48 +164,93 @@ class PlackettLuceRater:
             count += 1
             k = len(teams)
             order = sorted(range(k), key=ranks.__getitem__)
-            singles = max(map(len, teams)) == 1
-            if singles:
+            if max(map(len, teams)) == 1:
+                # One player per team: the team sums are the player's own
+                # values, so no per-team lists are needed.
                 rows = []
+                c2 = k * beta2
+                top = None
                 for t in order:
                     p = teams[t][0]
                     row = get(p)
                     if row is None:
                         row = state[p] = [mu0, sigma0, 0]
                     rows.append(row)
-                team_mu = [r[0] for r in rows]
-                team_s2 = [r[1] * r[1] + tau2 for r in rows]
-                c2 = sum(team_s2) + k * beta2
-            else:
-                rows = []
-                team_mu = []
-                team_s2 = []
-                for t in order:
-                    members = []
-                    m = 0.0
-                    s2 = 0.0
-                    for p in teams[t]:
-                        row = get(p)
-                        if row is None:
-                            row = state[p] = [mu0, sigma0, 0]
-                        members.append(row)
-                        m += row[0]
+                    s = row[1]
+                    c2 += s * s + tau2
+                    m = row[0]
+                    if top is None or m > top:
+                        top = m
+                c = sqrt(c2)
+                inv_c = 1.0 / c
+                # Shifting by the max changes nothing mathematically (every
+                # probability is a ratio of e's) but keeps exp() in range.
+                e = [exp((r[0] - top) * inv_c) for r in rows]
+                suffix = [0.0] * k
+                acc = 0.0
+                for i in range(k - 1, -1, -1):
+                    acc += e[i]
+                    suffix[i] = acc
+                a_sum = b_sum = 0.0
+                start = 0
+                while start < k:
+                    end = start + 1
+                    r = ranks[order[start]]
+                    while end < k and ranks[order[end]] == r:
+                        end += 1
+                    inv = 1.0 / suffix[start]
+                    a_sum += inv
+                    b_sum += inv * inv
+                    share = 1.0 / (end - start)
+                    for i in range(start, end):
+                        ei = e[i]
+                        row = rows[i]
                         s = row[1]
-                        s2 += s * s + tau2
-                    rows.append(members)
-                    team_mu.append(m)
-                    team_s2.append(s2)
-                c2 = sum(team_s2) + k * beta2
+                        s2 = s * s + tau2
+                        row[0] += s2 * (share - ei * a_sum) * inv_c
+                        if g_zero:
+                            gamma = 1.0
+                        elif g_one:
+                            gamma = sqrt(s2) * inv_c
+                        else:
+                            gamma = (sqrt(s2) * inv_c) ** g_exp
+                        f = 1.0 - s2 * ei * (a_sum - ei * b_sum) * gamma / c2
+                        row[1] = sqrt(s2 * (f if f > kappa else kappa))
+                        row[2] += 1
+                    start = end
+                continue
+
+            # General case: teams of any size (the same steps with sums).
+            rows = []
+            team_mu = []
+            team_s2 = []
+            c2 = k * beta2
+            for t in order:
+                members = []
+                m = 0.0
+                s2 = 0.0
+                for p in teams[t]:
+                    row = get(p)
+                    if row is None:
+                        row = state[p] = [mu0, sigma0, 0]
+                    members.append(row)
+                    m += row[0]
+                    s = row[1]
+                    s2 += s * s + tau2
+                rows.append(members)
+                team_mu.append(m)
+                team_s2.append(s2)
+                c2 += s2
             c = sqrt(c2)
-            # Shifting by the max changes nothing mathematically (every
-            # probability is a ratio of e's) but keeps exp() from overflowing.
+            inv_c = 1.0 / c
             top = max(team_mu)
-            e = [exp((m - top) / c) for m in team_mu]
-            suffix = e[:]
-            for i in range(k - 2, -1, -1):
-                suffix[i] += suffix[i + 1]
-            a_sum = 0.0
-            b_sum = 0.0
+            e = [exp((m - top) * inv_c) for m in team_mu]
+            suffix = [0.0] * k
+            acc = 0.0
+            for i in range(k - 1, -1, -1):
+                acc += e[i]
+                suffix[i] = acc
+            a_sum = b_sum = 0.0
             start = 0
             while start < k:
                 end = start + 1
@@ -216,28 +264,22 @@ class PlackettLuceRater:
                 for i in range(start, end):
                     ei = e[i]
                     s2 = team_s2[i]
-                    omega = (share - ei * a_sum) / c
-                    # gamma scales the variance shrink: (sigma_team/c)**g_exp;
-                    # openskill's default is g_exp = 1.
-                    if g_exp == 1.0:
-                        delta = ei * (a_sum - ei * b_sum) * sqrt(s2) / (c2 * c)
-                    elif g_exp == 0.0:
-                        delta = ei * (a_sum - ei * b_sum) / c2
+                    omega = (share - ei * a_sum) * inv_c
+                    if g_zero:
+                        gamma = 1.0
+                    elif g_one:
+                        gamma = sqrt(s2) * inv_c
                     else:
-                        delta = ei * (a_sum - ei * b_sum) * (sqrt(s2) / c) ** g_exp / c2
-                    if singles:
-                        row = rows[i]
-                        row[0] += s2 * omega
-                        f = 1.0 - s2 * delta
-                        row[1] = sqrt(s2 * (f if f > kappa else kappa))
+                        gamma = (sqrt(s2) * inv_c) ** g_exp
+                    # Per member below: scaled by v/s2 (v the member's
+                    # variance); the s2 factors of the paper cancel into this.
+                    delta = ei * (a_sum - ei * b_sum) * gamma / c2
+                    for row in rows[i]:
+                        s = row[1]
+                        v2 = s * s + tau2
+                        row[0] += v2 * omega
+                        f = 1.0 - v2 * delta
+                        row[1] = sqrt(v2 * (f if f > kappa else kappa))
                         row[2] += 1
-                    else:
-                        for row in rows[i]:
-                            s = row[1]
-                            v2 = s * s + tau2
-                            row[0] += v2 * omega
-                            f = 1.0 - v2 * delta
-                            row[1] = sqrt(v2 * (f if f > kappa else kappa))
-                            row[2] += 1
                 start = end
         return count
