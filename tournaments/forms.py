@@ -68,10 +68,13 @@ class SheetRow:
         return all(v.strip() for v in self.bids + self.tricks)
 
     def cells(self):
-        """(seat, name, bid, tricks, bid bad?, tricks bad?) per seat, for the template."""
+        """Per seat: (seat, name, bid, tricks, bid bad?, tricks bad?, score, running)."""
+        per_seat = self.unit_count == len(self.bids)
         for seat, (bid, won) in enumerate(zip(self.bids, self.tricks, strict=True)):
+            score = self.scores[seat] if per_seat and self.scores else ""
+            running = self.running[seat] if per_seat and self.running else ""
             yield (seat, self.seat_names[seat], bid, won, self.bad("bids", seat),
-                   self.bad("tricks", seat))
+                   self.bad("tricks", seat), score, running)
 
     def unit_values(self):
         """(unit, hand score, running total) per player, or per team in partnership games."""
@@ -126,7 +129,8 @@ class Scoresheet:
             row.dealer_name = seat_names[row.dealer]
             row.seat_names = seat_names
             row.unit_count = len(self.units)
-        self.lead_columns = 4 + 2 * self.players
+        self.per_seat = not game.partnership
+        self.lead_columns = 4 + (3 if self.per_seat else 2) * self.players
         self.errors: list[str] = []
         self.totals: list | None = None
         if data is not None:

@@ -229,3 +229,24 @@ def test_it_keeps_a_club_of_no_events_readable(client):
     ClubFactory(slug="quiet", name="Quiet club")
     assert "No events yet" in client.get(reverse("league:club-detail",
                                                  args=["quiet"])).content.decode()
+
+
+def test_it_shows_tonights_provisional_standings_once_a_table_is_played(client, club_b, bob):
+    from tests.factories import RoundFactory, TableFactory
+    from tournaments.models import Seat
+    from tournaments.services.bots import table_fill_with_bots, table_play_with_bots
+
+    table = TableFactory(round=RoundFactory(event=EventFactory(club=club_b)), game="bluke")
+    Seat.objects.bulk_create(Seat(table=table, position=i) for i in range(3))
+    table_fill_with_bots(table=table, user=bob, strength="random")
+    table_play_with_bots(table=table)
+    html = client.get(reverse("tournaments:event-detail",
+                              args=[table.round.event.pk])).content.decode()
+    standings = html[html.index("Tonight's standings"):]
+    assert "Bot (random) 1" in standings and "complete" in html
+
+
+def test_it_links_a_season_to_its_standings(client, club_b):
+    season = SeasonFactory(club=club_b)
+    page = client.get(reverse("league:season-detail", args=[season.pk])).content.decode()
+    assert reverse("league:season-standings", args=[season.pk]) in page

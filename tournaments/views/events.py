@@ -63,6 +63,13 @@ def _provisional_template():
     return PROVISIONAL_STANDINGS
 
 
+def _provisional_lines(event: Event):
+    """Tonight's standings so far (the standings code computes them; nothing is stored)."""
+    from league.selectors_stats import event_provisional_standings
+
+    return event_provisional_standings(event)
+
+
 def event_detail(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
@@ -84,6 +91,7 @@ def event_detail(request, pk):
         "task": seating_service.seating_task_state(event),
         "sit_outs": _sit_out_names(event),
         "provisional_template": _provisional_template(),
+        "provisional_lines": _provisional_lines(event) if rounds else [],
         "present_count": len(present),
     }
     if can_manage:
