@@ -102,6 +102,13 @@ class PlayerGamesTable(tables.Table):
         attrs = {"class": "player-games"}
         empty_text = "No games yet."
 
+    def render_event(self, record, value):
+        url = reverse("tournaments:event-detail", args=[record.game.table.round.event_id])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_event(self, value):
+        return value
+
     def render_score(self, value):
         return f"{value:g}"
 

@@ -101,3 +101,10 @@ def test_a_guest_who_played_at_a_public_club_has_a_page(client, club, people):
     record_game(table_at(night(club, None), [guest, *people[:3]]), totals=[9, 8, 7, 6])
     response = client.get(reverse("league:player-detail", args=[guest.pk]))
     assert response.status_code == 200 and "Guest" in response.content.decode()
+
+
+def test_the_players_results_sort_by_score(client, played, people):
+    url = reverse("league:player-detail", args=[people[2].pk])
+    html = client.get(url, {"g-sort": "-score"}).content.decode()
+    assert html.index(">40<") < html.index(">-10<")
+    assert reverse("tournaments:event-detail", args=[played.pk]) in html
