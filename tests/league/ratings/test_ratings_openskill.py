@@ -96,7 +96,14 @@ def test_rate_many_equals_rate_game():
     assert one.snapshot() == batch.snapshot()
 
 
-def test_gamma_exponent_zero_matches_openskill_with_constant_gamma():
+@pytest.mark.parametrize(
+    "exponent, gamma",
+    [
+        (0.0, lambda *args: 1.0),
+        (0.5, lambda c, k, mu, sigma_squared, *rest: (sigma_squared**0.5 / c) ** 0.5),
+    ],
+)
+def test_gamma_exponent_matches_openskill_with_custom_gamma(exponent, gamma):
     rng = random.Random(13)
     games = []
     for _ in range(200):
@@ -105,8 +112,8 @@ def test_gamma_exponent_zero_matches_openskill_with_constant_gamma():
         players = rng.sample(range(25), n * size)
         teams = [players[i * size : (i + 1) * size] for i in range(n)]
         games.append((teams, [rng.randint(1, n) for _ in range(n)]))
-    model = openskill_models.PlackettLuce(gamma=lambda *args: 1.0)
-    ours = make_rater("plackett_luce", gamma_exponent=0.0)
+    model = openskill_models.PlackettLuce(gamma=gamma)
+    ours = make_rater("plackett_luce", gamma_exponent=exponent)
     theirs = {}
     for teams, ranks in games:
         rated = model.rate(
