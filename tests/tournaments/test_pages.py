@@ -250,3 +250,25 @@ def test_it_links_a_season_to_its_standings(client, club_b):
     season = SeasonFactory(club=club_b)
     page = client.get(reverse("league:season-detail", args=[season.pk])).content.decode()
     assert reverse("league:season-standings", args=[season.pk]) in page
+
+
+def test_it_scores_partnership_games_per_side(client, club_b, bob, players_b):
+    from games import rules
+    from tests.factories import seated_table
+
+    table = seated_table(club_b, players_b, game="back-alley")
+    client.force_login(bob)
+    hand = _hand(13, [3, "pass", 4, 2], [4, 2, 4, 3], trump="H")
+    response = client.post(reverse("tournaments:table-scoresheet-check", args=[table.pk]),
+                           sheet_post(table, [hand]), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    record = {"game": "back-alley", "seats": [p.display_name for p in players_b],
+              "hands": [hand]}
+    report = rules.check_record(record)
+    assert report.valid
+    side_a, side_b = report.totals
+    assert f'id="running-1-0" hx-swap-oob="true">{side_a}<' in html
+    assert f'id="running-1-1" hx-swap-oob="true">{side_b}<' in html
+    page = client.get(reverse("tournaments:table-scoresheet", args=[table.pk])).content.decode()
+    assert page.count('class="hand-row"') == 26
+    assert "Bob &amp; Cal" in page or "Bob & Cal" in page

@@ -120,3 +120,25 @@ def test_it_plans_through_the_task_and_shows_its_state(client, settings, club_b,
     assert "Seating planned" in page and "P00" in page
     status = client.get(reverse("tournaments:event-seating-status", args=[event.pk]))
     assert "Seating planned" in status.content.decode()
+
+
+def test_it_shows_a_queued_plan_as_polling_until_the_worker_is_done(
+        client, settings, club_b, bob, django_capture_on_commit_callbacks):
+    from tournaments.services.seating import event_request_seating, event_run_seating_request
+
+    settings.SECURE_SSL_REDIRECT = False
+    event = EventFactory(club=club_b)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        task_id = event_request_seating(event=event, players=members(club_b, 8), rounds=1,
+                                        seed=9, user=bob)
+    assert len(queued) == 1  # the task is sent only after the request commits
+    url = reverse("tournaments:event-seating-status", args=[event.pk])
+    assert 'hx-trigger="every 2s"' in client.get(url).content.decode()
+    event.refresh_from_db()
+    event = event_run_seating_request(event=event, task_id=task_id)
+    tables = list(event.rounds.get().tables.values_list("pk", flat=True))
+    event = event_run_seating_request(event=event, task_id=task_id)  # a redelivered task
+    assert list(event.rounds.get().tables.values_list("pk", flat=True)) == tables
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert "Seating planned" in response.content.decode()
+    assert response["HX-Refresh"] == "true"
