@@ -7,7 +7,7 @@ def round_shape(n: int, sizes: TableSizes, partnership: bool = False) -> tuple[l
     """Table sizes (largest first) and sit-out count for n players.
 
     Priorities, in order: fewest sit-outs, fewest tables not of the preferred size,
-    then sizes closest to the preferred one.  Partnership games use tables of 4 only.
+    most tables of the preferred size, then sizes closest to the preferred one.  Partnership games use tables of 4 only.
     """
     allowed = (4,) if partnership else sizes.sizes()
     preferred = 4 if partnership else sizes.preferred
@@ -22,7 +22,8 @@ def _best_split(total: int, allowed: tuple[int, ...], preferred: int) -> list[in
     """Multiset of allowed sizes summing to total, best by the priorities above."""
     best, best_key = None, None
     for split in _splits(total, sorted(allowed, reverse=True)):
-        key = (sum(s != preferred for s in split), sum(abs(s - preferred) for s in split))
+        key = (sum(s != preferred for s in split), -split.count(preferred),
+               sum(abs(s - preferred) for s in split))
         if best_key is None or key < best_key:
             best, best_key = split, key
     return best

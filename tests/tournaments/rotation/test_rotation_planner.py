@@ -135,3 +135,15 @@ def test_mixed_ids_and_json():
 def test_pair_counts_checker():
     counts = pair_counts([[[1, 2, 3]], [[1, 2], [3, 4]]])
     assert counts[(1, 2)] == 2 and counts[(3, 4)] == 1 and max_meetings([]) == 0
+
+
+@pytest.mark.parametrize("n,sizes,expected", [
+    (10, TableSizes(4, (3, 5)), ([4, 3, 3], 0)),
+    (9, TableSizes(4, (3, 5)), ([5, 4], 0)),
+    (9, TableSizes(4, (3,)), ([3, 3, 3], 0)),
+    (10, TableSizes(4), ([4, 4], 2)),
+])
+def test_round_shape(n, sizes, expected):
+    from tournaments.rotation.shape import round_shape
+
+    assert round_shape(n, sizes) == expected
