@@ -61,3 +61,10 @@ def test_members_see_their_private_clubs_standings(api, db):
         display_name="Member", user=user))
     api.force_login(user)
     assert api.get(f"/api/v1/seasons/{season.pk}/standings/").status_code == 200
+
+
+def test_another_clubs_token_cannot_read_a_private_clubs_standings(client_as, club_a, alice):
+    season = Season.objects.create(club=club_a, name="A only", game="bluke", starts_on=T0.date())
+    url = f"/api/v1/seasons/{season.pk}/standings/"
+    assert client_as("token_b").get(url).status_code == 404
+    assert client_as("alice").get(url).status_code == 200
