@@ -16,6 +16,23 @@ def standings_config_validate(*, data) -> dict:
     return data or {}
 
 
+def standings_config_update(*, season_id: int, data: dict) -> Season:
+    """Validate and store a season's standings rules, then rebuild its table after commit.
+
+    The one way to change the rules (admin, API): a rules change without a
+    recompute would leave the stored table describing the old rules.
+    """
+    from league import tasks
+
+    standings_config_validate(data=data)
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season_id)
+        season.standings_config = data or {}
+        season.save(update_fields=["standings_config"])
+        tasks.recompute_standings.delay_on_commit(season.pk)
+    return season
+
+
 def standings_recompute(*, season_id: int) -> int:
     """Recompute and store the season's standings from scratch; returns the row count.
 

@@ -127,3 +127,14 @@ def test_it_counts_bluke_cards_only_from_card_by_card_hands(club, people):
     record_game(table_at(night(club, None), people[:3]), hands=[hand])
     stats = player_statistics(people[1], player_games(people[1], subject=None))
     assert (stats.bluke_hands, stats.bluke_held, stats.bluke_won) == (1, 1, 1)
+
+
+def test_changing_the_rules_validates_them_and_rebuilds_the_table(
+        season, two_nights, eager_celery, django_capture_on_commit_callbacks):
+    from league.services.standings import standings_config_update
+
+    with pytest.raises(StandingsConfigError, match="best_nights"):
+        standings_config_update(season_id=season.pk, data={"best_nights": "two"})
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_config_update(season_id=season.pk, data={"points": "score"})
+    assert standings(season)[0] == ("Bob", 1, 120.0, True)  # 70 + 50
