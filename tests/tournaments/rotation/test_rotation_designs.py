@@ -98,7 +98,15 @@ def test_field_whist(q):
 def test_stored_whist(n):
     rounds = library.whist_design(n)
     assert len(rounds) == n - 1 and whist_ok(rounds, n)
+    assert len(rounds[0]) == n // 4
 
 
 def test_whist_search_small():
     assert whist_ok(whist.develop(whist.base_round(8, seed=2), 8), 8)
+
+
+@pytest.mark.parametrize("n", [5, 13, 28, 40])
+def test_symmetric_whist_search(n):
+    base = whist.symmetric_base(n, budget=5.0)
+    rounds = whist.develop(base, n)
+    assert whist_ok(rounds, n)

@@ -40,7 +40,8 @@ def main(budget: float = 120.0) -> None:
             print(f"    {key}: ({args!r}, {found!r}),")
     print("}\n\nWHIST = {")
     for n in WHIST:
-        found = whist.base_round(n, budget=budget) if n <= 16 else whist.anneal_whist(n)
+        found = whist.base_round(n, budget=budget) if n <= 16 else (
+            whist.symmetric_base(n, budget=budget / 4) or whist.anneal_whist(n))
         if found is not None:
             print(f"    {n}: {found!r},")
     print("}")

@@ -183,3 +183,53 @@ def anneal_whist(n: int, seed: int = 0, budget: float = 60.0):
         if found:
             return tuple(tuple(t) for t in found[0])
     return None
+
+
+def symmetric_base(n: int, seed: int = 0, budget: float = 2.0) -> tuple | None:
+    """Base round made of tables (a, b, -a, -b) over Z_m, plus (oo, x, 0, -x) if n = 4k.
+
+    With m odd, partners a & -a differ by 2a, so partner classes are the classes
+    of 2*(a point): all once exactly when the tables' points split Z_m \\ {0}
+    (or Z_m \\ {0, +-x}).  Opponents give the classes a+b and a-b twice each, and
+    0 vs +-x gives x twice; so the base round is a whist design exactly when the
+    "difference classes" {1..(m-1)/2} split into pairs {a, b} (and x) such that
+    the classes of a+b and a-b (and x) split them again.  A small exact search.
+    """
+    if n % 4 not in (0, 1) or n < 5:
+        return None
+    m = n if n % 4 == 1 else n - 1
+    classes = list(range(1, (m - 1) // 2 + 1))
+    rng = random.Random(seed)
+    deadline = Deadline(budget)
+    for x in ([None] if n % 4 == 1 else rng.sample(classes, len(classes))):
+        free = [c for c in classes if c != x]
+        used = {x} if x else set()
+        pairs = _pair_up(free, used, m, rng, deadline)
+        if pairs is not None:
+            tables = [(a, b, m - a, m - b) for a, b in pairs]
+            return tuple(tables + ([(OO, x, 0, m - x)] if x else []))
+        if deadline.expired():
+            return None
+    return None
+
+
+def _cls(v: int, m: int) -> int:
+    v %= m
+    return min(v, m - v)
+
+
+def _pair_up(free: list, used: set, m: int, rng, deadline) -> list | None:
+    """Pair the free classes so that the a+b and a-b classes avoid `used` and repeats."""
+    if not free:
+        return []
+    if deadline.expired():
+        return None
+    a, rest = free[0], free[1:]
+    for b in rng.sample(rest, len(rest)):
+        s, d = _cls(a + b, m), _cls(a - b, m)
+        if s == d or s in used or d in used:
+            continue
+        found = _pair_up([c for c in rest if c != b], used | {s, d}, m, rng, deadline)
+        if found is not None:
+            return [(a, b)] + found
+    return None
