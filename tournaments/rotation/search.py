@@ -15,7 +15,7 @@ from .state import BIG, Season
 
 SMALL_WEIGHT = 1  # a new repeat (+3) outweighs evening out small tables (-2)
 PARTNER_WEIGHT = 8
-SIT_OUT_WEIGHT = 12  # high enough that a lasting sit-out imbalance never pays off
+SIT_OUT_WEIGHT = 100  # sit-out fairness is all but hard: relays keep it while moving
 
 
 class LocalSearch:
