@@ -180,7 +180,7 @@ def plan_rotation(req: SeatingRequest) -> Plan:
         width = max((len(t) for rnd in new_rounds for t in rnd), default=0)
         counts = _seat_counts(ctx, max(width, ctx.preferred))
         assign_seats(new_rounds, list(range(len(new_rounds))), counts, req.partnership,
-                     Deadline(max(deadline.remaining(), 0.1)))
+                     Deadline(max(deadline.remaining() - 0.05, 0.05)))
     return _finish(ctx, new_rounds, new_outs, season)
 
 
