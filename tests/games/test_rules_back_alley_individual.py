@@ -139,3 +139,13 @@ def test_scoring(cards, bid, won, points):
 def test_random_matches_finish(players):
     state = random_playout(game(players), seed=players)
     assert state.is_terminal() and len(state.hand_log) == 14
+
+
+def test_trump_lead_only_requires_following_suit():
+    state = game().new_match(seed=2)
+    deal(state, [["5S", "2C"], ["3S", "9S"], ["KH", "AH"], ["QS", "4C"]], "7S")
+    bid_all(state, [1, "pass", "pass", "pass"])  # seat 3 leads
+    play(state, "QS")
+    assert codes(state) == ["5S"]
+    play(state, "5S")
+    assert codes(state) == ["3S", "9S"]  # no duty to beat the queen when trump was led

@@ -237,3 +237,10 @@ def test_a_full_match_scores_every_hand():
     state = random_playout(four(), seed=5)
     assert state.is_terminal() and len(state.hand_log) == 25
     assert state.returns() == [sum(h["scores"][s] for h in state.hand_log) for s in range(4)]
+
+
+def test_eight_players_cannot_deal_out_the_pack():
+    """Decision: the text's 8-player no-trump extra hand is impossible (54 / 8)."""
+    with pytest.raises(rules.RulesError):
+        rules.load("bluke", players=8, deal_out_finale=True)
+    assert rules.load("bluke", players=9, deal_out_finale=True).schedule[-1] == 6
