@@ -121,18 +121,23 @@ def _check_hands(game, record, hands, first_dealer, report) -> None:
             f"the record has {len(hands)} hands but this game has {len(schedule)}"))
     checker = HandChecker(game, record["seats"], first_dealer, report.errors)
     totals = [0] * len(game.teams)
+    all_scored = True  # after a hand that cannot be scored, totals cannot be compared
     for index, hand in enumerate(hands[:len(schedule)]):
         scores = checker.check(index, hand)
         report.scores.append(scores)
-        if scores is not None:
-            totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        checker.check_running(index, hand, totals)
+        if scores is None:
+            all_scored = False
+            continue
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        if all_scored:
+            checker.check_running(index, hand, totals)
     report.totals = totals
     report.complete = len(hands) >= len(schedule)
     if report.complete:
         best = max(totals)
         report.winner = [unit for unit, total in enumerate(totals) if total == best]
-    _check_totals(record, totals, checker, report)
+    if all_scored:
+        _check_totals(record, totals, checker, report)
 
 
 def _check_totals(record, totals, checker, report) -> None:
