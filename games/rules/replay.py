@@ -189,12 +189,12 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
 def play_through(checker, hand, cards, actions, masks, turned, trump, replacement):
     if not start(checker, hand, masks, turned, trump, replacement):
         return None
-    state, game = checker.state, checker.game
-    n = checker.n
+    state, n = checker.state, checker.n
+    play_mask, play = checker.game.play_mask, state._play
     for position, action in enumerate(actions):
         seat = state.to_move
-        if action < 52 and (game.play_mask(state, seat) >> action) & 1:
-            state._play(seat, action, None, action)
+        if action < 52 and play_mask(state, seat) >> action & 1:
+            play(seat, action, None, action)
             continue
         card, named = A.split_play(action)
         violation = state._play_violation(seat, card, named)
