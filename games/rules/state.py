@@ -120,14 +120,18 @@ class State:
             if parsed is None:
                 return RuleViolation("unknown-action", f"{action!r} is not an action")
             action = parsed
+        elif type(action) is not int:
+            return RuleViolation("unknown-action", f"{action!r} is not an action")
         if self.phase == OVER:
             return RuleViolation("game-over", "the match is over")
         if self.phase == BIDDING:
-            if not A.is_bid(action):
+            if not A.is_bid(action) and 0 <= action < A.BID_BASE:
                 return RuleViolation("bid-expected", "it is time to bid, not to play a card")
             return self.game.bid_violation(self, self.to_move, action)
-        if A.is_bid(action) or not 0 <= action < A.BID_BASE:
+        if A.is_bid(action):
             return RuleViolation("card-expected", "bidding is over; play a card")
+        if not 0 <= action < A.JOKER_LEAD_BASE + 8:
+            return RuleViolation("unknown-action", f"{action!r} is not an action")
         return self._play_violation(self.to_move, *A.split_play(action))
 
     def _play_violation(self, seat: int, card: int, named) -> RuleViolation | None:
@@ -155,7 +159,7 @@ class State:
                 raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
             action = parsed
         seat = self.to_move
-        if self.phase == PLAYING and action < 52:
+        if self.phase == PLAYING and 0 <= action < 52:
             if self._mask_for == len(self.history):
                 mask = self._mask
             else:

@@ -101,3 +101,14 @@ def test_returns_and_terminal():
     assert state.is_terminal() and state.current_player() == -1 and state.legal_actions() == []
     assert state.check(rules.bid_action(1)).code == "game-over"
     assert len(state.returns()) == 3
+
+
+@pytest.mark.parametrize("action", [-1, 62, 99, 150, 999, None, 2.5, True, "HI:X"])
+def test_out_of_range_actions_are_refused_not_crashing(action):
+    state = rules.load("bluke", players=4).new_match(seed=1)
+    assert state.check(action) is not None
+    for bid in (1, 1, 1, 1):
+        state.apply(rules.bid_action(bid))
+    assert state.check(action) is not None
+    with pytest.raises(rules.IllegalAction):
+        state.apply(action)
