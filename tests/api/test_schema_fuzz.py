@@ -6,6 +6,8 @@ token against a small world of two clubs with stored games.
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, settings
 
 from config.wsgi import application
@@ -21,6 +23,17 @@ FUZZ = settings(
     phases=[Phase.generate],
     suppress_health_check=list(HealthCheck),
 )
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """The raw WSGI handler closes the connection after each request, which would end the
+    test's transaction on PostgreSQL; Django's own test client unhooks it the same way."""
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
 
 
 def _assert_no_server_error(case, headers):
