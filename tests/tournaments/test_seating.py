@@ -117,7 +117,7 @@ def test_it_plans_through_the_task_and_shows_its_state(client, settings, club_b,
     assert event.seating["task"]["state"] == "done"
     assert event.rounds.count() == 2 and event.seating["seed"] == 5
     page = client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
-    assert "Seating planned" in page and "P00" in page
+    assert "Seating planned" in page and "P00" in page and "Seating fairness" in page
     status = client.get(reverse("tournaments:event-seating-status", args=[event.pk]))
     assert "Seating planned" in status.content.decode()
 
