@@ -52,7 +52,10 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
         name = checker.seat_name(seat)
         if not isinstance(values, list):
             values = [values]
-        got = [lookup(v) if isinstance(v, str) else None for v in values]
+        try:
+            got = list(map(lookup, values))
+        except TypeError:
+            got = [None]
         mask = 0
         for card in got:
             if card is None:
@@ -112,8 +115,10 @@ def replay_hand(checker, hand: dict, cards: int):
         checker.error("plays-count", f"{count} cards were played but {n} players with "
                       f"{cards} cards each play {n * cards}", fld="plays")
         return None
-    lookup = PLAY_BY_TEXT.get
-    actions = [lookup(text) if isinstance(text, str) else None for text in plays]
+    try:
+        actions = list(map(PLAY_BY_TEXT.get, plays))
+    except TypeError:  # an unhashable entry (a list, an object): read one by one below
+        actions = [None] * len(plays)
     for position, text in enumerate(plays):
         action = actions[position]
         if action is None:
