@@ -189,3 +189,22 @@ def test_random_match_returns_team_totals():
     state = random_playout(game(), seed=3)
     assert state.is_terminal() and len(state.hand_log) == 26
     assert state.returns()[0] == state.returns()[2] and state.returns()[1] == state.returns()[3]
+
+
+def test_thrown_in_deal_leaves_no_trace_in_the_record_and_replays():
+    import random
+
+    g = game()
+    state = g.new_match(seed=8, first_dealer=2)
+    bid_all(state, ["pass"] * 4)
+    rng = random.Random(8)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.to_record()
+    assert len(record["hands"]) == 26 and record["first_dealer"] == 2
+    assert record["hands"][0]["dealer"] == 2
+    assert rules.check_record(record).valid
+    replay = g.new_match(seed=8, first_dealer=2)
+    for action in state.history:
+        replay.apply(action)
+    assert replay.to_record() == record
