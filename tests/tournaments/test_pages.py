@@ -272,3 +272,23 @@ def test_it_scores_partnership_games_per_side(client, club_b, bob, players_b):
     page = client.get(reverse("tournaments:table-scoresheet", args=[table.pk])).content.decode()
     assert page.count('class="hand-row"') == 26
     assert "Bob &amp; Cal" in page or "Bob & Cal" in page
+
+
+def test_it_shows_a_public_clubs_scoresheet_read_only_to_visitors(client, table_b):
+    page = client.get(reverse("tournaments:table-scoresheet", args=[table_b.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'id="save-sheet"' not in html and "hx-post" not in html and " disabled" in html
+
+
+def test_it_tells_a_scorekeeper_that_changing_saved_hands_is_for_organisers(client, table_a,
+                                                                            sam):
+    client.force_login(sam)
+    url = reverse("tournaments:table-scoresheet", args=[table_a.pk])
+    client.post(url, sheet_post(table_a, [_hand(13, [3, 3, 3, 3], [4, 3, 3, 3])]))
+    changed = sheet_post(table_a, [_hand(13, [3, 3, 3, 3], [3, 4, 3, 3])],
+                         correction_reason="typo")
+    response = client.post(url, changed)
+    assert response.status_code == 403
+    assert "organisers may correct a result" in response.content.decode()
+    assert Game.objects.get(table=table_a).totals == [31, 30, 30, 30]

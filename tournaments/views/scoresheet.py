@@ -92,6 +92,9 @@ def _save(request, table):
     except ResultConflict as conflict:
         sheet.errors.append(str(conflict))
         return _rerender(request, table, sheet, reason, needs_reason=True)
+    except PermissionDenied as refused:  # e.g. a scorekeeper changing saved hands
+        sheet.errors.append(str(refused))
+        return _rerender(request, table, sheet, reason, status=403)
     game = outcome.game
     hands = len(game.record.get("hands") or [])
     state = "complete" if game.status == "complete" else "in progress"
@@ -100,9 +103,9 @@ def _save(request, table):
     return redirect("tournaments:table-scoresheet", pk=table.pk)
 
 
-def _rerender(request, table, sheet, reason, needs_reason=False):
+def _rerender(request, table, sheet, reason, needs_reason=False, status=400):
     context = _context(request, table, sheet, reason=reason, needs_reason=needs_reason)
-    return render(request, "tournaments/scoresheet.html", context, status=400)
+    return render(request, "tournaments/scoresheet.html", context, status=status)
 
 
 @require_POST
