@@ -28,7 +28,7 @@ from .cards import HI, LO, NO_TRUMP, highest, lowest
 from .errors import RuleViolation
 from .game import Game
 from .options import Option
-from .schedules import down_twice_up
+from .toolkit import down_twice_up
 
 HIGH_BIDDER, DEALER_LEFT = "high-bidder", "dealer-left"
 ANY_TRUMP, RUFF = "any-trump", "ruff"

@@ -27,7 +27,7 @@ from .cards import DECK_52, TWO_OF_DIAMONDS, cards_of
 from .errors import RuleViolation
 from .game import TRUMP_STRENGTH, Game
 from .options import Option
-from .schedules import check_dealable
+from .toolkit import check_dealable
 
 
 def individual_score(cards: int, bid: int, won: int) -> int:

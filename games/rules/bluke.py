@@ -29,7 +29,7 @@ from .cards import JOKER_MASK
 from .errors import RulesError, RuleViolation
 from .game import WILD, Game
 from .options import Option
-from .schedules import check_dealable, down_and_up, largest_hand_with_turn_up, up_and_down
+from .toolkit import check_dealable, down_and_up, largest_hand_with_turn_up, up_and_down
 
 STANDARD, NEW_JERSEY = "standard", "new-jersey"
 

@@ -26,3 +26,18 @@ class IllegalAction(RulesError):
     def __init__(self, violation: RuleViolation):
         super().__init__(f"{violation.code}: {violation.message}")
         self.violation = violation
+
+
+@dataclass(frozen=True)
+class RecordError:
+    """One mistake in a record. `hand` is 1-based; `seat` is a seat (or team) index."""
+
+    hand: int | None
+    seat: int | None
+    field: str | None
+    code: str
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "seat": self.seat, "field": self.field,
+                "code": self.code, "message": self.message}

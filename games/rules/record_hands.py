@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import NO_TRUMP, SUITS, parse_card, parse_suit
-from .records import RecordError
+from .errors import RecordError
 from .state import PLAYING, State
 
 

@@ -8,22 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import RulesError
-
-
-@dataclass(frozen=True)
-class RecordError:
-    """One mistake in a record. `hand` is 1-based; `seat` is a seat (or team) index."""
-
-    hand: int | None
-    seat: int | None
-    field: str | None
-    code: str
-    message: str
-
-    def to_dict(self) -> dict:
-        return {"hand": self.hand, "seat": self.seat, "field": self.field,
-                "code": self.code, "message": self.message}
+from .errors import RecordError, RulesError
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import CODES, SUITS, codes_of
-from .trick import Trick
+from .toolkit import Trick
 
 SUIT_LETTERS = SUITS + "T"  # "T": New Jersey's lone Bluke trump when a Bluke was turned
 

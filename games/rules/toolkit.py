@@ -1,7 +1,10 @@
-"""Deal schedules: how many cards each player gets on each hand of a match."""
+"""Shared trick-taking helpers: deal schedules and the `Trick` value object."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .cards import CODES
 from .errors import RulesError
 
 DECK_WITH_JOKERS = 54
@@ -40,3 +43,27 @@ def check_dealable(schedule: list[int], players: int, deck_size: int,
                 f"hand {number}: {cards} cards for {players} players needs "
                 f"{players * cards} cards{extra}, but the deck has {deck_size}"
             )
+
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick. `seats[i]` played `cards[i]`; `seats[0]` led."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+
+    @property
+    def leader(self) -> int:
+        return self.seats[0]
+
+    def card_of(self, seat: int) -> int:
+        return self.cards[self.seats.index(seat)]
+
+    def to_dict(self) -> dict:
+        return {
+            "leader": self.leader,
+            "cards": [[seat, CODES[card]] for seat, card in zip(self.seats, self.cards, strict=True)],
+            "winner": self.winner,
+        }
