@@ -142,3 +142,23 @@ def test_it_shows_a_queued_plan_as_polling_until_the_worker_is_done(
     response = client.get(url, HTTP_HX_REQUEST="true")
     assert "Seating planned" in response.content.decode()
     assert response["HX-Refresh"] == "true"
+
+
+def test_it_marks_the_plan_failed_when_the_engine_breaks(club_b, bob, monkeypatch,
+                                                         django_capture_on_commit_callbacks):
+    from tournaments import rotation
+    from tournaments.services.seating import event_request_seating, event_run_seating_request
+
+    def broken(request):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(rotation, "plan_rotation", broken)
+    event = EventFactory(club=club_b)
+    with django_capture_on_commit_callbacks(execute=False):
+        task_id = event_request_seating(event=event, players=members(club_b, 8), rounds=1,
+                                        user=bob)
+    event.refresh_from_db()
+    with pytest.raises(RuntimeError):
+        event_run_seating_request(event=event, task_id=task_id)
+    event.refresh_from_db()
+    assert event.seating["task"]["state"] == "failed" and not event.rounds.exists()

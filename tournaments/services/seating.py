@@ -147,6 +147,10 @@ def event_run_seating_request(*, event: Event, task_id: str | None = None) -> Ev
     except PermissionDenied as error:
         _set_task_state(event, request["task_id"], "failed", str(error))
         return event
+    except Exception:
+        # Unexpected: record it so the page stops waiting, and let the worker log it.
+        _set_task_state(event, request["task_id"], "failed", "internal error while planning")
+        raise
     _set_task_state(event, request["task_id"], "done")
     event.refresh_from_db()
     return event
