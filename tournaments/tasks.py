@@ -18,10 +18,14 @@ def plan_event_seating(self, event_id: int) -> str:
 
 @shared_task(name="tournaments.play_bot_table")
 def play_bot_table(table_id: int) -> int | None:
+    from django.core.exceptions import ValidationError
+
     from tournaments.services.bots import table_play_with_bots
 
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    game = table_play_with_bots(table=table)
-    return game.pk if game else None
+    try:
+        return table_play_with_bots(table=table).pk
+    except ValidationError:
+        return None  # someone took a seat since the table was queued: nothing to play
