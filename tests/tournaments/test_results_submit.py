@@ -200,3 +200,38 @@ def test_it_refuses_something_that_is_not_a_record(table_a, sam):
     with pytest.raises(ResultRejected) as refused:
         result_submit(table=table_a, record=["not", "a", "record"], source="form", user=sam)
     assert refused.value.errors[0]["code"] == "not-a-record"
+
+
+def _first_lookup_misses(monkeypatch):
+    """Make the first 'is there a result?' lookup miss, as if another request stored its
+    result between our read and our insert."""
+    real_filter, calls = Game.objects.filter, []
+
+    def filter_(*args, **kwargs):
+        queryset = real_filter(*args, **kwargs)
+        if not calls:
+            calls.append(1)
+            return queryset.none()
+        return queryset
+
+    monkeypatch.setattr(Game.objects, "filter", filter_)
+
+
+def test_it_treats_a_lost_insert_race_with_the_same_record_as_a_resubmission(
+        table_a, sam, record, monkeypatch):
+    stored = result_submit(table=table_a, record=record, source="form", user=sam).game
+    before = counts()
+    _first_lookup_misses(monkeypatch)
+    outcome = result_submit(table=table_a, record=record, source="api", user=sam)
+    assert (outcome.game.pk, outcome.created) == (stored.pk, False)
+    assert counts() == before
+
+
+def test_it_treats_a_lost_insert_race_with_another_record_as_a_conflict(
+        table_a, sam, record, monkeypatch):
+    result_submit(table=table_a, record=record, source="form", user=sam)
+    before = counts()
+    _first_lookup_misses(monkeypatch)
+    with pytest.raises(ResultConflict):
+        result_submit(table=table_a, record=played_record(seed=4), source="api", user=sam)
+    assert counts() == before
