@@ -7,9 +7,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games import rules
-from games.rules.back_alley import side_score
-from games.rules.back_alley_individual import individual_score
-from games.rules.bluke import bluke_score
 from games.rules.cards import JOKER_MASK
 
 CONFIGS = [
@@ -82,13 +79,14 @@ def check_follow_rules(state, action):
 
 
 def expected_scores(game, entry):
+    """Scores written out again from the rule texts, independently of the game modules."""
     bids, tricks, cards = entry["bids"], entry["tricks"], entry["cards"]
     if game.name == "bluke":
-        return [bluke_score(b - 100, w) for b, w in zip(bids, tricks, strict=True)]
+        return [10 * (b - 100) + w - (b - 100) if w >= b - 100 else -10 * (b - 100)
+                for b, w in zip(bids, tricks, strict=True)]
     if game.name == "back-alley-individual":
-        return [individual_score(cards, b, w) for b, w in zip(bids, tricks, strict=True)]
-    out, boards = [], 0
-    levels = {}
+        return [individual_points(cards, b, w) for b, w in zip(bids, tricks, strict=True)]
+    out, boards, levels = [], 0, {}
     for seat in entry["bid_order"]:
         if bids[seat] == rules.BOARD:
             boards += 1
@@ -96,8 +94,25 @@ def expected_scores(game, entry):
     for team in game.teams:
         level = max(levels.get(s, 0) for s in team)
         contract = sum(bids[s] - 100 for s in team if bids[s] != rules.BOARD)
-        out.append(side_score(cards, level, contract, sum(tricks[s] for s in team)))
+        won = sum(tricks[s] for s in team)
+        if level:
+            out.append(10 * cards * level * (1 if won == cards else -1))
+        elif contract == 0:
+            out.append(won)
+        else:
+            out.append(5 * contract + won - contract if won >= contract else -5 * contract)
     return out
+
+
+def individual_points(cards, bid, won):
+    if cards == 1:
+        return 0 if bid != rules.BOARD else (13 if won else -13)
+    if bid == rules.BOARD:
+        return 6 * cards if won == cards else -6 * cards
+    bid -= 100
+    if bid == 0:
+        return won
+    return 3 * bid + won - bid if won >= bid else -3 * bid
 
 
 def run_match(game, choices):
