@@ -94,11 +94,13 @@ def mask_of(cards) -> int:
 
 def _suit_tables() -> list[list[tuple[int, ...]]]:
     """For each suit, every 13-bit pattern -> the card ints it stands for."""
-    return [
-        [tuple(base + rank for rank in range(13) if pattern >> rank & 1)
-         for pattern in range(1 << 13)]
-        for base in (0, 13, 26, 39)
-    ]
+    tables = []
+    for base in (0, 13, 26, 39):
+        table = [()]
+        for rank in range(13):  # patterns with this rank's bit are the earlier ones + rank
+            table += [cards + (base + rank,) for cards in table]
+        tables.append(table)
+    return tables
 
 
 _SPADE_BITS, _HEART_BITS, _DIAMOND_BITS, _CLUB_BITS = _suit_tables()
