@@ -110,8 +110,9 @@ class Game:
         rng.shuffle(deck)
         n = self.num_players
         hands = [0] * n
-        for i in range(n * cards):
-            hands[(dealer + 1 + i) % n] |= 1 << deck[i]
+        bit = (1).__lshift__
+        for k in range(n):  # one card at a time from the dealer's left: every n-th card
+            hands[(dealer + 1 + k) % n] = sum(map(bit, deck[k:n * cards:n]))
         turned = deck[n * cards] if n * cards < len(deck) else None
         return hands, turned, {"rest": deck[n * cards + 1:]}
 

@@ -112,3 +112,14 @@ def test_out_of_range_actions_are_refused_not_crashing(action):
     assert state.check(action) is not None
     with pytest.raises(rules.IllegalAction):
         state.apply(action)
+
+
+def test_cards_of_matches_a_plain_bit_scan():
+    import random
+
+    from games.rules.cards import cards_of
+
+    rng = random.Random(5)
+    for _ in range(500):
+        mask = rng.getrandbits(54)
+        assert cards_of(mask) == [c for c in range(54) if mask >> c & 1]
