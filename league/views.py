@@ -1,6 +1,6 @@
 """Public league pages: the list of clubs, a club, a season."""
 
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
 
@@ -12,7 +12,7 @@ from tournaments.views import access
 def home(request):
     clubs = (
         access.visible_clubs(request.user)
-        .annotate(members=Count("memberships", filter=Q(memberships__player__bot_strength="")))
+        .annotate(members=Count("memberships"))
         .order_by("name")
     )
     return render(request, "league/home.html", {"clubs": clubs})
