@@ -20,6 +20,7 @@ from league.models import Club, Player, Role
 from league.models.clubs import BotStrength
 from league.permissions import SYSTEM
 from league.services.clubs import membership_add
+from league.services.followups import followups_batched
 from tournaments.models import Table
 from tournaments.services.bots import table_play_with_bots
 from tournaments.services.events import event_create
@@ -119,6 +120,8 @@ class Command(BaseCommand):
     def _play(self, events, options):
         tables = list(Table.objects.filter(round__event__in=events)
                       .order_by("round__event__date", "round__number", "number"))
-        for table in tqdm(tables, desc="Playing tables", unit="table",
-                          disable=options["verbosity"] < 1, file=self.stderr):
-            table_play_with_bots(table=table)
+        # Standings and ratings are recomputed once at the end, not after every table.
+        with followups_batched():
+            for table in tqdm(tables, desc="Playing tables", unit="table",
+                              disable=options["verbosity"] < 1, file=self.stderr):
+                table_play_with_bots(table=table)
