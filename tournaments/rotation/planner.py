@@ -108,20 +108,39 @@ def _initial(ctx: _Context, rng: random.Random, deadline: Deadline):
     """Best fitted construction by total season cost."""
     best = None
     for design, offset in _candidates(ctx):
-        season = _copy_season(ctx.season)
         size = max((p for rnd in design for t in rnd for p in t), default=-1) + 1
         rotated = design[offset:] + design[:offset] if design else design
-        extended = _with_extras(ctx, rotated, size, rng, deadline.child(deadline.remaining() / 2))
-        if extended:
-            rounds, outs = extended
-            for rnd, out in zip(rounds, outs, strict=True):
-                season.add_round(rnd, out)
-        else:
-            rounds, outs = fit.fit_rounds(rotated, _labels(ctx, size), ctx.shapes, season, rng)
-        cost = total_cost(season)
-        if best is None or cost < best[0]:
-            best = (cost, rounds, outs, season)
+        for labels in _label_options(ctx, rotated, size):
+            season = _copy_season(ctx.season)
+            extended = _with_extras(ctx, rotated, size, rng,
+                                    deadline.child(deadline.remaining() / 2))
+            if extended:
+                rounds, outs = extended
+                for rnd, out in zip(rounds, outs, strict=True):
+                    season.add_round(rnd, out)
+            else:
+                rounds, outs = fit.fit_rounds(rotated, labels, ctx.shapes, season, rng)
+            cost = total_cost(season)
+            if best is None or cost < best[0]:
+                best = (cost, rounds, outs, season)
     return best
+
+
+def _label_options(ctx: _Context, design: list, size: int) -> list:
+    """The plain labelling, plus one putting every ghost in one table of the last round.
+
+    Ghosts that share a table there never meet elsewhere, so in every other round
+    each sits at a different table, leaving tables exactly one short (say 4 -> 3):
+    the mixed shape, with no player stranded.  That last round is dropped when the
+    plan is shorter than the design.
+    """
+    options = [_labels(ctx, size)]
+    ghosts = size - len(ctx.present)
+    if design and 0 < ghosts < len(design[-1][0]):
+        block = set(design[-1][0][:ghosts])
+        players = iter(sorted(ctx.present))
+        options.append([None if i in block else next(players, None) for i in range(size)])
+    return options
 
 
 def _with_extras(ctx: _Context, design: list, size: int, rng: random.Random,

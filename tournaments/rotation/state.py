@@ -1,14 +1,15 @@
 """Season counters in player indices 0..n-1, updated incrementally by the search."""
 
-BIG = 10_000  # weight of a hard constraint (forbidden / keep-together pair)
+BIG = 100_000  # weight of a hard constraint (forbidden / keep-together pair)
+PAIR_WEIGHT = 10  # per unit of meetings squared: one repeat (+30) beats any small-table gain
 
 
 class Season:
     """Meetings, partnerships, small-table and sit-out counts over the whole season.
 
     pair_weight[a][b] is +1 for a forbidden pair, -1 for a keep-together pair and 0
-    otherwise; the cost of a pair is BIG per meeting (or -BIG) for those, else the
-    square of its meeting count (repeats cost more the more they pile up).
+    otherwise; the cost of a pair is BIG per meeting (or -BIG) for those, else
+    PAIR_WEIGHT times the square of its meeting count (repeats cost more the more they pile up).
     """
 
     def __init__(self, n: int, preferred: int, partnership: bool = False):
@@ -47,7 +48,7 @@ class Season:
         if rule:
             return sign * rule * BIG
         c = self.meet[a][b]
-        return 2 * c + 1 if sign > 0 else 1 - 2 * c
+        return PAIR_WEIGHT * (2 * c + 1 if sign > 0 else 1 - 2 * c)
 
     def partner_delta(self, a: int, b: int, sign: int) -> int:
         c = self.partner[a][b]
