@@ -12,7 +12,7 @@ floating-point noise; a test pins this to 1e-9):
 * team strengths ``exp(mu/c)`` enter a Plackett-Luce likelihood in which a
   team competes against every team ranked at or below it; teams that tie
   share each "choice" equally;
-* a member's share of the team update is proportional to his variance, so
+* a member's share of the team update is proportional to their variance, so
   the uncertain partner moves more.
 
 The per-game arithmetic is rearranged (not changed) so that one game costs
