@@ -159,8 +159,8 @@ class Game:
         return follow or hand
 
     def explain_illegal(self, state, seat: int, card: int) -> RuleViolation:
-        led = "the led suit"
-        return RuleViolation("revoke", f"must follow {led} while holding a card of it")
+        led = "SHDC"[state.led] if state.led < 4 else "trump"
+        return RuleViolation("revoke", f"must follow the led suit ({led}) while holding it")
 
     def note_void(self, state, seat: int, card: int) -> None:
         """Record what a play reveals about the player's hand (voids)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import actions as A
 from .cards import NO_TRUMP, SUITS, parse_card, parse_suit
 from .errors import RecordError
+from .replay import replay_hand
 from .state import PLAYING, State
 
 
@@ -76,8 +77,6 @@ class HandChecker:
                        f"the dealer should be {self.seat_name(dealer)} (the deal passes left)",
                        fld="dealer")
         if "plays" in hand:
-            from .replay import replay_hand
-
             result = replay_hand(self, hand, cards)
         else:
             result = self.check_scoresheet(hand, cards)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import RecordError, RulesError
+from .record_hands import HandChecker
 
 
 @dataclass
@@ -96,8 +97,6 @@ def check_record(record) -> CheckReport:
 
 
 def _check_hands(game, record, hands, first_dealer, report) -> None:
-    from .record_hands import HandChecker
-
     schedule = game.schedule
     report.hands_expected = len(schedule)
     if len(hands) > len(schedule):
