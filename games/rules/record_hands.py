@@ -183,8 +183,8 @@ class HandChecker:
             return None
         for unit, won in enumerate(tricks):
             if isinstance(won, bool) or not isinstance(won, int) or not 0 <= won <= cards:
-                self.error("tricks-range", f"{self.trick_owner(unit, len(tricks))} is written "
-                           f"as winning {won!r} tricks; it must be 0 to {cards}",
+                self.error("tricks-range", f"tricks won by {self.trick_owner(unit, len(tricks))}"
+                           f" are written as {won!r}; they must be 0 to {cards}",
                            unit, "tricks")
                 return None
         total = sum(tricks)

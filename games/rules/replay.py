@@ -204,9 +204,14 @@ def play_through(checker, hand, cards, actions, masks, turned, trump, replacemen
         card, named = A.split_play(action)
         violation = state._play_violation(seat, card, named)
         if violation is not None:
+            lost = violation.code == "card-not-in-hand"
+            tail = " (the plays are out of step from here; the rest of this hand is not " \
+                "checked)" if lost else ""
             checker.error(violation.code, f"trick {position // n + 1}: "
                           f"{checker.seat_name(seat)} played {A.action_to_string(action)}: "
-                          f"{violation.message}", seat, "plays")
+                          f"{violation.message}{tail}", seat, "plays")
+            if lost:
+                return None
         state._play(seat, card, named, action)
     entry = state.hand_log[-1]
     compare_derived(checker, hand, entry)
@@ -230,6 +235,6 @@ def compare_derived(checker, hand, entry) -> None:
         return
     for index, (have, want) in enumerate(zip(written, tricks, strict=True)):
         if have != want:
-            checker.error("tricks-mismatch", f"{owner(index)} is written as winning {have!r} "
-                          f"tricks but won {want} in the plays", index, "tricks")
+            checker.error("tricks-mismatch", f"tricks won by {owner(index)} are written as "
+                          f"{have!r} but the plays give {want}", index, "tricks")
 

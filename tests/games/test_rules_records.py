@@ -318,3 +318,13 @@ def test_random_records_check_clean_for_every_game():
         state = random_playout(rules.load(name, **options), seed=21)
         report = rules.check_record(copy.deepcopy(state.to_record()))
         assert report.valid and report.complete, report.errors
+
+
+def test_plays_out_of_step_stop_the_hand_after_one_error():
+    record = load("back-alley.json")["record"]
+    plays = record["hands"][3]["plays"]
+    plays[5], plays[9] = plays[9], plays[5]
+    report = rules.check_record(record)
+    assert [e.code for e in report.errors] == ["card-not-in-hand"]
+    assert "rest of this hand is not checked" in report.errors[0].message
+    assert report.scores[3] is None
