@@ -71,7 +71,7 @@ class RoundFactory(factory.django.DjangoModelFactory):
         model = Round
 
     event = factory.SubFactory(EventFactory)
-    number = factory.Sequence(lambda n: n + 1)
+    number = factory.LazyAttribute(lambda r: r.event.rounds.count() + 1)  # 1, 2, ... per event
 
 
 class TableFactory(factory.django.DjangoModelFactory):
@@ -79,7 +79,7 @@ class TableFactory(factory.django.DjangoModelFactory):
         model = Table
 
     round = factory.SubFactory(RoundFactory)
-    number = factory.Sequence(lambda n: n + 1)
+    number = factory.LazyAttribute(lambda t: t.round.tables.count() + 1)
     game = factory.LazyAttribute(lambda t: t.round.event.game)
     options = factory.LazyAttribute(lambda t: dict(t.round.event.options))
 
@@ -89,7 +89,7 @@ class SeatFactory(factory.django.DjangoModelFactory):
         model = Seat
 
     table = factory.SubFactory(TableFactory)
-    position = factory.Sequence(lambda n: n)
+    position = factory.LazyAttribute(lambda s: s.table.seats.count())
 
 
 def seated_table(club, players, *, game="bluke", options=None, round=None) -> Table:
