@@ -162,3 +162,8 @@ def test_it_refuses_a_table_with_a_player_from_another_club(world, client_as):
         "round": world["table_a"].round_id, "seats": seats}, format="json")
     assert response.status_code == 400
     assert row_counts() == before
+
+
+def test_it_serves_the_swagger_ui_from_the_bundled_copy(db, client_as):
+    page = client_as("anonymous").get("/api/docs/")
+    assert page.status_code == 200 and b"swagger" in page.content.lower()
