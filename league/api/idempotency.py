@@ -4,7 +4,8 @@ One IdempotencyRecord per (owner, key). The first request with a key creates the
 (in flight) before doing the work, then stores the response. A later request with the same
 key and the same body gets that response replayed; with another body, 422; while the first
 is still running, 409. The unique constraint, not a lock, decides who is first.
-Failures (exceptions, 5xx) delete the record so the client may retry with the same key.
+Failures (exceptions, 5xx) delete the record so the client may retry with the same key;
+a record left in flight by a crashed worker is taken over after STALE_AFTER.
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from league.models import ApiToken, IdempotencyRecord
 
 HEADER = "Idempotency-Key"
+STALE_AFTER = timedelta(minutes=10)
 
 
 def owner_of(request) -> str | None:
@@ -43,12 +47,20 @@ def idempotent(request, produce: Callable[[], Response]) -> Response:
     if len(key) > 255:
         return Response({"detail": "Idempotency-Key is at most 255 characters."}, status=400)
     digest = request_hash(request)
+    _drop_if_abandoned(owner, key)
     try:
         with transaction.atomic():
             record = IdempotencyRecord.objects.create(owner=owner, key=key, request_hash=digest)
     except IntegrityError:
         return _replay(IdempotencyRecord.objects.get(owner=owner, key=key), digest)
     return _run(record, produce)
+
+
+def _drop_if_abandoned(owner: str, key: str) -> None:
+    """A request that never finished (the worker died) must not block its key forever."""
+    IdempotencyRecord.objects.filter(
+        owner=owner, key=key, in_flight=True, created_at__lt=timezone.now() - STALE_AFTER
+    ).delete()
 
 
 def _replay(record: IdempotencyRecord, digest: str) -> Response:

@@ -205,3 +205,19 @@ def test_it_extends_an_in_progress_game_through_the_api(club_b, players_b, clien
     assert first.status_code == 201 and first.json()["status"] == "in-progress"
     longer = client.post(_url(table), played_record(seed=3, hands=9), format="json")
     assert longer.status_code == 200 and len(longer.json()["hands"]) == 9
+
+
+def test_it_takes_over_a_key_left_in_flight_by_a_crashed_request(world, sam_client, sam):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    record = played_record(seed=5)
+    stale = IdempotencyRecord.objects.create(
+        owner=f"user:{sam.pk}", key="k-1", request_hash=_hash_of(sam_client, world["free_a"],
+                                                                 record))
+    IdempotencyRecord.objects.filter(pk=stale.pk).update(
+        created_at=timezone.now() - timedelta(hours=1))
+    response = _post_with_key(sam_client, world["free_a"], record)
+    assert response.status_code == 201
+    assert IdempotencyRecord.objects.get().in_flight is False
