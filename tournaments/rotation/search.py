@@ -15,6 +15,8 @@ from .state import BIG, PAIR_WEIGHT, Season
 
 SMALL_WEIGHT = 1  # small-table balance only breaks ties between repeat-free plans
 PARTNER_WEIGHT = 80  # a repeated partner costs more than a repeated opponent
+IDLE_STEPS = 4000  # give up after this many steps without a better season (also keeps
+# the result independent of machine speed whenever it stops before the time budget)
 SIT_OUT_WEIGHT = 1000  # sit-out fairness is all but hard: relays keep it while moving
 
 
@@ -167,16 +169,17 @@ class LocalSearch:
         self.apply_out(r, t, i, a)  # undo: a back in, b out again
 
     def run(self, deadline: Deadline, cost: int) -> None:
-        """Improve in place until no conflict is left or the deadline passes."""
-        best_cost, best = cost, self.snapshot()
-        while not deadline.expired():
+        """Improve in place until no conflict is left, IDLE_STEPS pass without a better
+        season, or the deadline passes; the best season seen is kept."""
+        best_cost, best, last = cost, self.snapshot(), 0
+        while not deadline.expired() and self.step - last < IDLE_STEPS:
             self.step += 1
             spot = self.find_conflict()
             if spot is None:
                 return
             cost += self._best_move(spot, cost, best_cost)
             if cost < best_cost:
-                best_cost, best = cost, self.snapshot()
+                best_cost, best, last = cost, self.snapshot(), self.step
         self.restore(best)
 
     def _best_move(self, spot, cost: int, best_cost: int) -> int:
