@@ -23,11 +23,11 @@ DEFAULT_GRIDS: dict[str, dict[str, list[float]]] = {
         "k": [8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0],
         "k_exponent": [0.5, 0.75, 1.0],
     },
-    # Wide on purpose: in high-luck games the best beta was ~6x openskill's
-    # default, and drifting skills wanted tau ~3x.  gamma_exponent 1 is
+    # Wide on purpose: in high-luck games the best beta was ~4.5x openskill's
+    # default, in two-team games at most 1x, and drifting skills wanted tau 10x.  gamma_exponent 1 is
     # openskill's variance step, 0 the plain (kappa-floored) one.
     "plackett_luce": {
-        "beta": [_B * f for f in (1.0, 1.5, 2.0, 3.0, 4.5, 6.0, 9.0)],
+        "beta": [_B * f for f in (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.5, 6.0, 9.0)],
         "tau": [_T * f for f in (0.0, 1.0, 3.0, 10.0)],
         "gamma_exponent": [0.0, 1.0],
     },
