@@ -89,3 +89,19 @@ def test_it_finds_the_club_of_every_kind_of_object(table_a, club_a, sam):
     objects = [club_a, table_a.round.event, table_a.round, table_a, table_a.seats.first(),
                game, game.hands.first(), token, club_a.memberships.first()]
     assert all(permissions.club_of(obj) == club_a for obj in objects)
+
+
+def test_it_lets_only_owners_hand_out_the_organiser_role(club_a, alice, players_a):
+    from django.core.exceptions import PermissionDenied
+
+    from league.models import AuditEntry, Role
+    from league.services.clubs import club_create, membership_add
+
+    dee = players_a[3]
+    with pytest.raises(PermissionDenied):
+        membership_add(club=club_a, player=dee, role=Role.ORGANISER, user=alice)
+    owner = UserFactory(username="olga")
+    club = club_create(name="Olga's Club", user=owner)
+    membership = membership_add(club=club, player=dee, role=Role.ORGANISER, user=owner)
+    assert membership.role == Role.ORGANISER and can(owner, OWN, club)
+    assert AuditEntry.objects.filter(club=club, action="membership.add").exists()
