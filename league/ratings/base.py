@@ -80,6 +80,8 @@ class Rater(Protocol):
 
     def win_probability(self, team_a: Sequence[PlayerId], team_b: Sequence[PlayerId]) -> float: ...
 
+    def pair_probabilities(self, teams: Teams) -> list[float]: ...
+
 
 def check_game(teams: Teams, ranks: Ranks) -> None:
     """Reject malformed input before it can corrupt state.

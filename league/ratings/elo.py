@@ -89,6 +89,16 @@ class EloRater:
         diff = self._team_rating(team_b) - self._team_rating(team_a)
         return 1.0 / (1.0 + 10.0 ** (diff / self.scale))
 
+    def pair_probabilities(self, teams: Teams) -> list[float]:
+        """``win_probability`` for every team pair (a < b) of one table."""
+        means = [self._team_rating(team) for team in teams]
+        n = len(teams)
+        return [
+            1.0 / (1.0 + 10.0 ** ((means[b] - means[a]) / self.scale))
+            for a in range(n - 1)
+            for b in range(a + 1, n)
+        ]
+
     def rate_game(self, teams: Teams, ranks: Ranks) -> list[RatingChange]:
         check_game(teams, ranks)
         before = [(p, self.get(p)) for team in teams for p in team]

@@ -50,8 +50,8 @@ def score_rater(rater: Rater, games: Sequence[Game], burn_in: float = 0.2) -> Sc
     for index, (teams, ranks) in enumerate(games):
         if index >= start:
             strength = team_strengths(rater, teams)
-            for a, b, outcome in team_pairs(ranks):
-                p = rater.win_probability(teams[a], teams[b])
+            probs = rater.pair_probabilities(teams)
+            for (a, b, outcome), p in zip(team_pairs(ranks), probs, strict=True):
                 p = min(max(p, eps), 1.0 - eps)
                 ll += outcome * log(p) + (1.0 - outcome) * log(1.0 - p)
                 ll_pairs += 1

@@ -124,6 +124,33 @@ class PlackettLuceRater:
         c = math.sqrt(s2_a + s2_b + 2.0 * self.beta * self.beta)
         return 1.0 / (1.0 + math.exp((mu_b - mu_a) / c))
 
+    def pair_probabilities(self, teams: Teams) -> list[float]:
+        """``win_probability`` for every team pair (a < b) of one table.
+
+        Same formula and summation order, computed with one lookup per
+        player instead of one per pair: fitting calls this for every game.
+        """
+        state = self._state
+        mus = []
+        s2s = []
+        for team in teams:
+            m = s2 = 0.0
+            for p in team:
+                row = state.get(p)
+                mu, s = (self.mu, self.sigma) if row is None else (row[0], row[1])
+                m += mu
+                s2 += s * s
+            mus.append(m)
+            s2s.append(s2)
+        two_beta2 = 2.0 * self.beta * self.beta
+        out = []
+        n = len(teams)
+        for a in range(n - 1):
+            for b in range(a + 1, n):
+                c = math.sqrt(s2s[a] + s2s[b] + two_beta2)
+                out.append(1.0 / (1.0 + math.exp((mus[b] - mus[a]) / c)))
+        return out
+
     # -- updates -----------------------------------------------------------
 
     def rate_game(self, teams: Teams, ranks: Ranks) -> list[RatingChange]:

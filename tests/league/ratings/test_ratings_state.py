@@ -105,3 +105,17 @@ def test_rating_is_mean_conservative_subtracts_sigma():
     assert rater.rating("a") == state.mu
     assert rater.conservative("a") == pytest.approx(state.mu - 3 * state.sigma)
     assert rater.rating("nobody") == 25.0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_pair_probabilities_equal_win_probability(kind):
+    rater = make_rater(kind)
+    rater.rate_many(league(n_games=50))
+    teams = [[1, 2], [3], [4, 5], [99]]
+    expected = [
+        rater.win_probability(teams[a], teams[b])
+        for a in range(len(teams) - 1)
+        for b in range(a + 1, len(teams))
+    ]
+    assert rater.pair_probabilities(teams) == expected  # exact: same formula
+    assert all(0.0 < p < 1.0 for p in expected)
