@@ -235,3 +235,17 @@ def test_it_treats_a_lost_insert_race_with_another_record_as_a_conflict(
     with pytest.raises(ResultConflict):
         result_submit(table=table_a, record=played_record(seed=4), source="api", user=sam)
     assert counts() == before
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    (EventStatus.SEATED, EventStatus.PLAYING),
+    (EventStatus.PLAYING, EventStatus.PLAYING),
+    (EventStatus.CLOSED, EventStatus.CLOSED),
+])
+def test_it_moves_only_draft_or_seated_events_to_playing(table_a, sam, record, before, after):
+    event = table_a.round.event
+    event.status = before
+    event.save()
+    result_submit(table=table_a, record=record, source="form", user=sam)
+    event.refresh_from_db()
+    assert event.status == after
