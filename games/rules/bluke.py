@@ -25,7 +25,6 @@ Rules as implemented (decisions and reasons: docs/rules/bluke.md):
 from __future__ import annotations
 
 from . import actions as A
-from .cards import JOKER_MASK
 from .errors import RulesError, RuleViolation
 from .game import WILD, Game
 from .options import Option
@@ -111,16 +110,8 @@ class Bluke(Game):
         return f"bids on a {cards}-card hand must be {self.lowest_bid()} to {cards}"
 
     # --- play -------------------------------------------------------------
-    def play_mask(self, state, seat: int) -> int:
-        hand = state.hands[seat]
-        if not state.trick:
-            return hand
-        follow = hand & state.game.suit_masks[state.trump][state.led]
-        if not follow:
-            return hand
-        if self.new_jersey:
-            return follow
-        return follow | (hand & JOKER_MASK)
+    # play_mask: the default (follow suit if able; a standard Bluke, being WILD, may
+    # always be played; in New Jersey the Blukes count as trumps and follow suit).
 
     def explain_illegal(self, state, seat, card):
         led = "SHDC"[state.led] if state.led < 4 else "trump"

@@ -103,16 +103,18 @@ def _suit_tables() -> list[list[tuple[int, ...]]]:
     return tables
 
 
-_SPADE_BITS, _HEART_BITS, _DIAMOND_BITS, _CLUB_BITS = _suit_tables()
-_JOKER_BITS = ((), (LO,), (HI,), (LO, HI))
+# SPADE_BITS[pattern] = the spades in that 13-bit pattern (also used by State directly)
+SUIT_BITS = _suit_tables()
+SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS
+JOKER_BITS = ((), (LO,), (HI,), (LO, HI))
 
 
 def cards_of(mask: int) -> list[int]:
     """Card ints of a mask, lowest first (table look-ups, one per suit)."""
     return [
-        *_SPADE_BITS[mask & 8191], *_HEART_BITS[mask >> 13 & 8191],
-        *_DIAMOND_BITS[mask >> 26 & 8191], *_CLUB_BITS[mask >> 39 & 8191],
-        *_JOKER_BITS[mask >> 52 & 3],
+        *SPADE_BITS[mask & 8191], *HEART_BITS[mask >> 13 & 8191],
+        *DIAMOND_BITS[mask >> 26 & 8191], *CLUB_BITS[mask >> 39 & 8191],
+        *JOKER_BITS[mask >> 52 & 3],
     ]
 
 

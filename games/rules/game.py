@@ -8,6 +8,8 @@ Card tables: for each trump value (0..3, or `NO_TRUMP`) the game builds
 card that follows no suit and may always be played) -- and ``power[trump][card]``,
 its order within that suit. ``suit_masks[trump][suit]`` is the mask of all cards
 counting as that suit, so "cards of the led suit in hand" is one ``&``.
+``strength[trump][led][card]`` is how strongly a card plays to a trick with that
+led suit (wild > trump > led suit > 0), so a play costs one list index.
 """
 
 from __future__ import annotations
@@ -24,6 +26,17 @@ _TABLE_CACHE: dict[tuple, tuple] = {}
 TRUMP_STRENGTH = 500
 LED_STRENGTH = 100
 WILD_STRENGTH = 1000
+
+
+def card_strength(suit: int, power: int, trump: int, led: int) -> int:
+    """Strength of a card in a trick: wild beats trump beats the led suit; others 0."""
+    if suit == WILD:
+        return WILD_STRENGTH + power
+    if suit == trump:  # NO_TRUMP (4) only matches New Jersey's lone Bluke
+        return TRUMP_STRENGTH + power
+    if suit == led:
+        return LED_STRENGTH + power
+    return 0
 
 
 class Game:
@@ -57,8 +70,11 @@ class Game:
         key = self.table_key()
         if key not in _TABLE_CACHE:
             _TABLE_CACHE[key] = self._build_tables()
-        self.suit_table, self.power, self.suit_masks = _TABLE_CACHE[key]
+        self.suit_table, self.power, self.suit_masks, self.strength = _TABLE_CACHE[key]
         self.deck_mask = mask_of(self.deck)
+        # Games keeping the standard hooks get them inlined in State's hot path.
+        self.plain_follow = type(self).play_mask is Game.play_mask
+        self.plain_voids = type(self).note_void is Game.note_void
 
     # --- set-up -----------------------------------------------------------
     @classmethod
@@ -88,17 +104,20 @@ class Game:
         return card % 13 if card < 52 else 13 + card - 52
 
     def _build_tables(self):
-        suit_table, power, suit_masks = [], [], []
+        suit_table, power, suit_masks, strength = [], [], [], []
         for trump in range(5):
             suits = [self.card_suit(card, trump) for card in range(54)]
+            powers = [self.card_power(card, trump) for card in range(54)]
             suit_table.append(suits)
-            power.append([self.card_power(card, trump) for card in range(54)])
+            power.append(powers)
             in_deck = set(self.deck)
             suit_masks.append([
                 mask_of(c for c in range(54) if suits[c] == s and c in in_deck)
                 for s in range(6)
             ])
-        return suit_table, power, suit_masks
+            strength.append([[card_strength(suits[c], powers[c], trump, led) for c in range(54)]
+                             for led in range(5)])
+        return suit_table, power, suit_masks, strength
 
     # --- dealing ----------------------------------------------------------
     def rng_for(self, seed, hand_index: int, attempt: int) -> random.Random:
@@ -151,19 +170,24 @@ class Game:
 
     # --- play hooks -------------------------------------------------------
     def play_mask(self, state, seat: int) -> int:
-        """Mask of the cards `seat` may play now (the default: follow suit)."""
+        """Mask of the cards `seat` may play now (the default: follow suit if able;
+        `WILD` cards may always be played). State inlines this rule when not overridden."""
         hand = state.hands[seat]
         if not state.trick:
             return hand
-        follow = hand & self.suit_masks[state.trump][state.led]
-        return follow or hand
+        masks = self.suit_masks[state.trump]
+        follow = hand & masks[state.led]
+        return follow | (hand & masks[WILD]) if follow else hand
 
     def explain_illegal(self, state, seat: int, card: int) -> RuleViolation:
         led = "SHDC"[state.led] if state.led < 4 else "trump"
         return RuleViolation("revoke", f"must follow the led suit ({led}) while holding it")
 
     def note_void(self, state, seat: int, card: int) -> None:
-        """Record what a play reveals about the player's hand (voids)."""
+        """Record what a play reveals about the player's hand (voids).
+
+        Called for a card that neither follows the led suit nor is wild; State
+        inlines this default when a game does not override it."""
         if state.suit_table[card] != state.led and state.suit_table[card] != WILD:
             state.voids[seat] |= 1 << state.led
 

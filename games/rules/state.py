@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 
 from . import actions as A
-from .cards import CODES, JOKER_MASK, NO_TRUMP, cards_of, suit_letter
+from .cards import CODES, JOKER_BITS, NO_TRUMP, SUIT_BITS, suit_letter
 from .errors import IllegalAction, RuleViolation
-from .game import LED_STRENGTH, TRUMP_STRENGTH, WILD, WILD_STRENGTH
+from .game import WILD
 
 BIDDING, PLAYING, OVER = "bid", "play", "over"
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
+SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
 
 
 class State:
@@ -35,8 +36,12 @@ class State:
         self.hand_index = 0
         self.attempt = 0
         self.last_trick = None  # (seats, cards, winner) of the last finished trick
-        self._mask_for = -1  # len(history) when `_mask` (legal cards) was computed
-        self._mask = 0
+        self._legal = -1  # mask of legal cards from `legal_actions`, -1 once a move is made
+        # Hot-path flags: standard rule hooks are inlined (see `Game.plain_follow`).
+        self._plain_follow = game.plain_follow
+        self._plain_voids = game.plain_voids
+        self._tracks_broken = game.tracks_broken
+        self._names_suit = game.jokers_name_suit
         self._deal_from_seed()
 
     # --- dealing ----------------------------------------------------------
@@ -73,13 +78,15 @@ class State:
         self.broken = False
         self.plays: list[int] = []
         self.last_trick = None
-        self._mask_for = -1
+        self._legal = -1
 
     def set_trump(self, trump: int) -> None:
         self.trump = trump
         self.suit_table = self.game.suit_table[trump]
         self.power = self.game.power[trump]
         self.trump_suit = trump  # NO_TRUMP (4) only matches New Jersey's lone Bluke
+        self.strength_by_led = self.game.strength[trump]
+        self.follow_masks = self.game.suit_masks[trump]
 
     # --- queries ----------------------------------------------------------
     def current_player(self) -> int:
@@ -98,20 +105,33 @@ class State:
         return not self.trick
 
     def legal_actions(self) -> list[int]:
-        if self.phase == PLAYING:
-            mask = self.game.play_mask(self, self.to_move)
-            self._mask_for = len(self.history)
-            self._mask = mask
-            acts = cards_of(mask)
-            if not self.trick and self.game.jokers_name_suit and mask & JOKER_MASK:
-                jokers = [acts.pop() for _ in range(bin(mask & JOKER_MASK).count("1"))]
-                for joker in reversed(jokers):
-                    base = A.JOKER_LEAD_BASE + 4 * (joker - 52)
-                    acts.extend(range(base, base + 4))
-            return acts
-        if self.phase == BIDDING:
-            return self.game.bid_actions(self, self.to_move)
-        return []
+        if self.phase != PLAYING:
+            return self.game.bid_actions(self, self.to_move) if self.phase == BIDDING else []
+        mask = self._legal = self._legal_mask()  # kept for the `apply` that follows
+        acts = [  # cards_of(mask), inlined: one table look-up per suit
+            *SPADE_BITS[mask & 8191], *HEART_BITS[mask >> 13 & 8191],
+            *DIAMOND_BITS[mask >> 26 & 8191], *CLUB_BITS[mask >> 39 & 8191],
+        ]
+        if mask >> 52:
+            if not self.trick and self._names_suit:  # a led Bluke names the suit to follow
+                for joker in (52, 53):
+                    if mask >> joker & 1:
+                        base = A.JOKER_LEAD_BASE + 4 * (joker - 52)
+                        acts.extend(range(base, base + 4))
+            else:
+                acts += JOKER_BITS[mask >> 52]
+        return acts
+
+    def _legal_mask(self) -> int:
+        """`game.play_mask` for the seat to move, inlined for the standard rule."""
+        if not self._plain_follow:
+            return self.game.play_mask(self, self.to_move)
+        hand = self.hands[self.to_move]
+        if not self.trick:
+            return hand
+        masks = self.follow_masks
+        follow = hand & masks[self.led]
+        return follow | (hand & masks[WILD]) if follow else hand
 
     def check(self, action) -> RuleViolation | None:
         """None when `action` is legal now, else the rule it breaks."""
@@ -159,16 +179,18 @@ class State:
                 raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
             action = parsed
         seat = self.to_move
-        if self.phase == PLAYING and 0 <= action < 52:
-            if self._mask_for == len(self.history):
-                mask = self._mask
-            else:
-                mask = self.game.play_mask(self, seat)
+        if self.phase == PLAYING and 0 <= action < 52:  # fast path: an ordinary card
+            mask = self._legal
+            if mask < 0:  # no legal_actions() since the last move
+                mask = self._legal_mask()
             if not mask >> action & 1:
                 raise IllegalAction(self.check(action))
             self._play(seat, action, None, action)
             return
-        violation = self.check(action)
+        if self.phase == BIDDING and A.BID_BASE <= action <= A.BOARD:  # what check() does
+            violation = self.game.bid_violation(self, seat, action)
+        else:
+            violation = self.check(action)
         if violation is not None:
             raise IllegalAction(violation)
         if self.phase == BIDDING:
@@ -178,6 +200,7 @@ class State:
             self._play(seat, card, named, action)
 
     def _bid(self, seat: int, action: int) -> None:
+        self._legal = -1
         self.history.append(action)
         self.bids[seat] = action
         self.bid_order.append(seat)
@@ -193,6 +216,7 @@ class State:
         self.to_move = leader
 
     def _play(self, seat: int, card: int, named, action: int) -> None:
+        self._legal = -1
         self.history.append(action)
         self.plays.append(action)
         bit = 1 << card
@@ -203,19 +227,15 @@ class State:
         if trick:
             led = self.led
             if suit != led and suit != WILD:
-                self.game.note_void(self, seat, card)
+                if self._plain_voids:
+                    self.voids[seat] |= 1 << led
+                else:
+                    self.game.note_void(self, seat, card)
         else:
             led = self.led = (named or 0) if suit == WILD else suit
-        if suit == WILD:
-            strength = WILD_STRENGTH + self.power[card]
-        elif suit == self.trump_suit:
-            strength = TRUMP_STRENGTH + self.power[card]
-            if self.game.tracks_broken:
-                self.game.note_trump_played(self)
-        elif suit == led:
-            strength = LED_STRENGTH + self.power[card]
-        else:
-            strength = 0
+        if suit == self.trump_suit and self._tracks_broken:
+            self.game.note_trump_played(self)
+        strength = self.strength_by_led[led][card]  # see `game.card_strength`
         if strength > self.best_strength:
             self.best_strength = strength
             self.best_seat = seat
