@@ -164,7 +164,3 @@ class View:
             return self.cards - sum(self.tricks_won[s] for s in team)
         bid = sum(A.bid_value(self.bids[s]) for s in team if self.bids[s] is not None)
         return bid - sum(self.tricks_won[s] for s in team)
-
-
-def is_play(action: int) -> bool:
-    return action < A.BID_BASE

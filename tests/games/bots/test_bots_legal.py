@@ -53,3 +53,12 @@ def test_an_unknown_bot_name_is_refused():
         make_bot("genius")
     with pytest.raises(ValueError, match="unknown bot parameter"):
         make_bot("heuristic", depth=3)
+
+
+@pytest.mark.parametrize("params", [{"rollout": "heuristic", "max_samples": 2, "time_budget": None},
+                                    {"time_budget": 0.001}])
+def test_the_search_bot_stays_legal_with_other_settings(params):
+    game = rules.load("back-alley-individual", players=3)
+    bots = [make_bot("search", game=game, **params), make_bot("random", game=game),
+            make_bot("heuristic", game=game)]
+    play_checking(game, bots, seed=4, hands=3)
