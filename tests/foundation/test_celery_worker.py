@@ -8,28 +8,67 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from config.celery import ping
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def worker_queue():
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        pytest.skip("no broker configured (set CELERY_BROKER_URL to run a real worker)")
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    process = subprocess.Popen(
+def start_worker(queue: str, **env) -> subprocess.Popen:
+    return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
          "--queues", queue, "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=dict(os.environ),
+        cwd=ROOT, env={**os.environ, **env},
     )
-    yield queue
+
+
+def stop_worker(process: subprocess.Popen) -> None:
     process.terminate()
     process.wait(timeout=30)
 
 
+@pytest.fixture
+def broker():
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        pytest.skip("no broker configured (set CELERY_BROKER_URL to run a real worker)")
+    return f"test-{uuid.uuid4().hex[:8]}"
+
+
 @pytest.mark.celery_worker
-def test_a_real_worker_runs_a_task_and_returns_its_result(worker_queue):
-    result = ping.apply_async(queue=worker_queue)
-    assert result.get(timeout=60) == "pong"
+def test_a_real_worker_runs_a_task_and_returns_its_result(broker):
+    worker = start_worker(broker)
+    try:
+        assert ping.apply_async(queue=broker).get(timeout=60) == "pong"
+    finally:
+        stop_worker(worker)
+
+
+def worker_database_url() -> str:
+    """The URL of the database this test run uses, for a worker in another process."""
+    db = connection.settings_dict
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_recomputes_standings_from_the_database(broker):
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker process needs a shared database server (PostgreSQL)")
+    from league.models import Club, Player, Season, StandingRow
+    from league.tasks import recompute_standings
+    from tests.league.played_games import T0, night, record_game, table_at
+
+    club = Club.objects.create(name="Worker Club", slug="worker-club")
+    season = Season.objects.create(club=club, name="Spring", game="bluke", starts_on=T0.date())
+    people = [Player.objects.create(display_name=n) for n in ("Ann", "Bob", "Cy", "Di")]
+    record_game(table_at(night(club, season), people), totals=[40, 30, 20, 10])
+    worker = start_worker(broker, DATABASE_URL=worker_database_url())
+    try:
+        assert recompute_standings.apply_async((season.pk,), queue=broker).get(timeout=90) == 4
+    finally:
+        stop_worker(worker)
+    ranks = dict(StandingRow.objects.filter(season=season)
+                 .values_list("player__display_name", "rank"))
+    assert ranks == {"Ann": 1, "Bob": 2, "Cy": 3, "Di": 4}
