@@ -61,6 +61,10 @@ CLUB_PATHS = {
     "tournaments.seat": "table__round__event__club",
     "tournaments.game": "table__round__event__club",
     "tournaments.hand": "game__table__round__event__club",
+    "league.standingrow": "season__club",
+    "league.ratingpool": "club",
+    "league.playerrating": "pool__club",
+    "league.ratinghistory": "pool__club",
 }
 
 
