@@ -153,9 +153,9 @@ def test_it_refuses_anonymous_callers_from_people_facing_sources(table_a, record
         result_submit(table=table_a, record=record, source="api")
 
 
-def test_it_trusts_server_code_for_bots_and_imports(table_a, record):
+def test_it_trusts_server_code_for_bots_and_imports(table_a, players_a, record):
     assert result_submit(table=table_a, record=record, source="bot").created
-    other = seated_table(table_a.round.event.club, [None] * 4)
+    other = seated_table(table_a.round.event.club, players_a)  # another night, same four
     assert result_submit(table=other, record=record, source="admin", user=SYSTEM).created
 
 
@@ -242,10 +242,14 @@ def test_it_treats_a_lost_insert_race_with_another_record_as_a_conflict(
     (EventStatus.PLAYING, EventStatus.PLAYING),
     (EventStatus.CLOSED, EventStatus.CLOSED),
 ])
-def test_it_moves_only_draft_or_seated_events_to_playing(table_a, sam, record, before, after):
+def test_it_moves_only_draft_or_seated_events_to_playing(table_a, sam, alice, record, before,
+                                                         after):
     event = table_a.round.event
     event.status = before
     event.save()
-    result_submit(table=table_a, record=record, source="form", user=sam)
+    # A closed event takes only an organiser's correction with a reason.
+    who = ({"user": alice, "correction_reason": "late sheet"} if before == EventStatus.CLOSED
+           else {"user": sam})
+    result_submit(table=table_a, record=record, source="form", **who)
     event.refresh_from_db()
     assert event.status == after

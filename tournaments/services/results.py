@@ -16,6 +16,9 @@ A table has one result. Submitting the same record again returns the stored game
 - the stored game is in progress and its record is a prefix of the new one (more hands
   played, same seats and options): it is extended; or
 - an organiser corrects it with a non-empty `correction_reason`.
+
+Every seat must hold a player (or a bot) before a result is entered. Once the event is
+closed, only an organiser's correction with a reason may change its results.
 """
 
 from __future__ import annotations
@@ -33,7 +36,14 @@ from league.services import followups
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Game, GameSource, GameStatus, Hand, Table
 from tournaments.models.events import Event
-from tournaments.services.records import Verdict, check, match_errors, record_hash, verdict
+from tournaments.services.records import (
+    Verdict,
+    check,
+    error,
+    match_errors,
+    record_hash,
+    verdict,
+)
 
 TRUSTED_SOURCES = (GameSource.BOT, GameSource.IMPORT)
 
@@ -99,8 +109,11 @@ def result_submit(
     table = Table.objects.select_related("round__event__club").get(pk=table.pk)
     if not can(subject, SCORE, table):
         raise PermissionDenied("You may not enter results for this club.")
-    seats = table.seats.order_by("position").select_related("player")
-    names = [seat.player.display_name if seat.player else None for seat in seats]
+    seats = list(table.seats.order_by("position").select_related("player"))
+    problems = empty_seat_errors(seats)
+    if problems:
+        raise ResultRejected(problems)
+    names = [seat.player.display_name for seat in seats]
     problems = match_errors(table, record, names)
     if problems:
         raise ResultRejected(problems)
@@ -110,6 +123,10 @@ def result_submit(
     entry = _Entry(table, record, record_hash(record), verdict(record, report, len(names)),
                    source, subject, (correction_reason or "").strip(), played_at)
     existing = Game.objects.filter(table=table).first()
+    if table.round.event.status == EventStatus.CLOSED:
+        if existing is not None and existing.record_hash == entry.digest:
+            return SubmitOutcome(existing, created=False)  # a retry changes nothing
+        _refuse_unless_correction(entry)
     if existing is None:
         try:
             return SubmitOutcome(_create(entry), created=True)
@@ -117,6 +134,22 @@ def result_submit(
             # Another request stored a result between our read and our insert.
             existing = Game.objects.get(table=table)
     return _against_existing(existing, entry)
+
+
+def empty_seat_errors(seats) -> list[dict]:
+    """A result needs everyone seated: an empty seat would leave a score without a player."""
+    return [error("empty-seat", f"seat {seat.position} is empty: seat a player or a bot "
+                  "before entering the result", field="seats", seat=seat.position)
+            for seat in seats if seat.player_id is None]
+
+
+def _refuse_unless_correction(entry: _Entry) -> None:
+    """A closed event's results change only by an organiser's correction with a reason."""
+    if entry.reason and can(entry.subject, CORRECT, entry.table):
+        return
+    raise ResultRejected([error(
+        "event-closed", "This event is closed: its results can only be changed by an "
+        "organiser's correction with a reason.", field="table")])
 
 
 def _against_existing(game: Game, entry: _Entry) -> SubmitOutcome:
