@@ -12,7 +12,7 @@ from games import rules
 from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
-from tournaments.models import Event, EventKind, Round, Seat, Table
+from tournaments.models import Event, EventKind, EventStatus, GameStatus, Round, Seat, Table
 
 
 def _require_manage(subject, obj) -> None:
@@ -130,3 +130,44 @@ def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
     audit_record(club=club_of(seat), action="seat.assign", target=seat, subject=user,
                  before={"player": before}, after={"player": seat.player_id})
     return seat
+
+
+def event_open_tables(event: Event) -> list[Table]:
+    """Tables of the event without a complete result, in round and table order."""
+    return list(
+        Table.objects.filter(round__event=event)
+        .exclude(result__status=GameStatus.COMPLETE)
+        .select_related("round").order_by("round__number", "number")
+    )
+
+
+@transaction.atomic
+def event_close(*, event: Event, user, force: bool = False, reason: str = "") -> Event:
+    """Close the night: no new plans or results after this (organiser corrections only).
+
+    Refused while a table lacks a complete result, unless `force` with a reason (kept in
+    the audit entry with the tables left open). Closing a closed event changes nothing.
+    """
+    _require_manage(user, event)
+    reason = (reason or "").strip()
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.CLOSED:
+        return event
+    open_tables = event_open_tables(event)
+    if open_tables and not force:
+        names = ", ".join(f"round {t.round.number} table {t.number}" for t in open_tables)
+        raise ValidationError({"tables": f"No complete result yet for: {names}. Enter them, "
+                                         "or close anyway with a reason."})
+    if open_tables and not reason:
+        raise ValidationError({"reason": "Closing with tables still open needs a reason."})
+    before = event.status
+    # Conditional update: two organisers closing at once write one audit entry.
+    if not Event.objects.filter(pk=event.pk).exclude(status=EventStatus.CLOSED).update(
+            status=EventStatus.CLOSED):
+        return event
+    event.status = EventStatus.CLOSED
+    audit_record(club=event.club, action="event.close", target=event, subject=user,
+                 before={"status": before},
+                 after={"status": EventStatus.CLOSED, "open_tables": [t.pk for t in open_tables]},
+                 reason=reason)
+    return event

@@ -108,6 +108,7 @@ def event_request_seating(*, event: Event, players, rounds: int, seed: int | Non
     _validate_request(event, players, rounds)
     task_id = str(uuid.uuid4())
     event = Event.objects.select_for_update().get(pk=event.pk)
+    _refuse_closed(event)
     seating = dict(event.seating or {})
     seating["request"] = {
         "players": sorted(p.pk for p in players), "rounds": rounds, "seed": seed,
@@ -121,6 +122,16 @@ def event_request_seating(*, event: Event, players, rounds: int, seed: int | Non
         lambda: plan_event_seating.apply_async((event.pk,), task_id=task_id)
     )
     return task_id
+
+
+@transaction.atomic
+def event_seat_present(*, event: Event, players, rounds: int, seed: int | None = None,
+                       user=None) -> str:
+    """Mark `players` present and queue a plan for them (the API's one call); the task id."""
+    event_set_attendance(event=event, players=players, user=user)
+    event.refresh_from_db()
+    return event_request_seating(event=event, players=players, rounds=rounds, seed=seed,
+                                 user=user)
 
 
 def event_run_seating_request(*, event: Event, task_id: str | None = None) -> Event:
@@ -173,7 +184,13 @@ def seating_task_state(event: Event) -> dict:
 
 # --- planning ---------------------------------------------------------------
 
+def _refuse_closed(event: Event) -> None:
+    if event.status == EventStatus.CLOSED:
+        raise ValidationError("This event is closed: its seating can no longer be planned.")
+
+
 def _validate_request(event: Event, players, rounds: int) -> None:
+    _refuse_closed(event)
     sizes = table_sizes_for(event.game)
     if rounds < 1:
         raise ValidationError("Plan at least one round.")
@@ -191,6 +208,7 @@ def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None =
     _require_manage(user, event)
     _validate_request(event, players, rounds)
     event = Event.objects.select_for_update().get(pk=event.pk)
+    _refuse_closed(event)  # closed while the plan waited in the queue
     kept = _kept_rounds(event)
     to_plan = rounds - len(kept)
     if to_plan < 0:
