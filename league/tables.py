@@ -133,3 +133,60 @@ class HeadToHeadTable(tables.Table):
     def render_opponent(self, record):
         url = reverse("league:player-detail", args=[record.opponent.pk])
         return format_html('<a href="{}">{}</a>', url, record.opponent.display_name)
+
+
+class RatingsTable(tables.Table):
+    """A rating pool's leaderboard (rows are `selectors_leaderboard.LeaderRow`).
+
+    Elo pools carry no uncertainty: the view drops the sigma and conservative columns.
+    """
+
+    rank = tables.Column(attrs=NUM)
+    player = tables.Column(accessor="player__display_name", verbose_name="Player",
+                           order_by=("player__display_name",))
+    rating = tables.Column(verbose_name="Rating", attrs=NUM)
+    sigma = tables.Column(verbose_name="±", attrs=NUM)
+    conservative = tables.Column(verbose_name="Conservative (μ − 3σ)", attrs=NUM)
+    games = tables.Column(attrs=NUM)
+    last_played_at = tables.DateTimeColumn(verbose_name="Last played", format="Y-m-d")
+    provisional = tables.Column(verbose_name="Provisional")
+
+    class Meta:
+        attrs = {"class": "standings ratings"}
+        order_by = ("rank",)
+        row_attrs = {"class": lambda record: "provisional" if record.provisional else ""}
+        empty_text = "No rated games yet."
+
+    def render_player(self, record):
+        url = reverse("league:player-detail", args=[record.player.pk])
+        return format_html('<a href="{}">{}</a>', url, record.player.display_name)
+
+    def value_player(self, record):
+        return record.player.display_name
+
+    def render_rating(self, value):
+        return f"{value:.1f}"
+
+    def value_rating(self, value):
+        return round(value, 3)
+
+    def render_sigma(self, value):
+        return f"± {value:.1f}"
+
+    def value_sigma(self, value):
+        return round(value, 3)
+
+    def render_conservative(self, value):
+        return f"{value:.1f}"
+
+    def value_conservative(self, value):
+        return round(value, 3)
+
+    def render_provisional(self, value):
+        if not value:
+            return ""
+        return format_html('<span class="badge provisional" title="{}">provisional</span>',
+                           "Too few games, or uncertain after time away")
+
+    def value_provisional(self, value):
+        return "yes" if value else "no"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league import views, views_public
+from league import views, views_public, views_ratings
 
 app_name = "league"
 
@@ -11,4 +11,6 @@ urlpatterns = [
     path("seasons/<int:pk>/standings/", views_public.SeasonStandingsView.as_view(),
          name="season-standings"),
     path("players/<int:pk>/", views_public.player_detail, name="player-detail"),
+    path("clubs/<slug:slug>/ratings/", views_ratings.club_ratings, name="club-ratings"),
+    path("ratings/<int:pk>/", views_ratings.RatingPoolView.as_view(), name="rating-pool"),
 ]

@@ -1,0 +1,61 @@
+"""Public ratings pages: a club's rating pools, and one pool's leaderboard (sortable, CSV/XLSX)."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django_tables2 import SingleTableView
+from django_tables2.export import ExportMixin
+
+from league import permissions
+from league.charts_ratings import rating_histogram
+from league.models import Club
+from league.ratings.provisional import MAX_SIGMA, MIN_GAMES
+from league.selectors_leaderboard import club_pools, pool_label, pool_leaderboard, visible_pool
+from league.selectors_ratings import Z
+from league.tables import RatingsTable
+
+
+def club_ratings(request, slug: str):
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can(request.user, permissions.VIEW, club):
+        raise Http404("No such club.")
+    pools = [(pool, pool_label(pool)) for pool in club_pools(club)]
+    return render(request, "league/club_ratings.html", {"club": club, "pools": pools})
+
+
+class RatingPoolView(ExportMixin, SingleTableView):
+    table_class = RatingsTable
+    template_name = "league/rating_pool.html"
+    paginate_by = 50
+    export_formats = ("csv", "xlsx")
+
+    def get_queryset(self):
+        self.pool = visible_pool(subject=self.request.user, pk=self.kwargs["pk"])
+        if self.pool is None:
+            raise Http404("No such rating pool.")
+        return pool_leaderboard(self.pool)
+
+    def get_table_kwargs(self):
+        if self.pool.kind == "elo":  # Elo has no uncertainty to show
+            return {"exclude": ("sigma", "conservative")}
+        return {}
+
+    def get_export_filename(self, export_format):
+        name = slugify(f"{self.pool.club.slug} {pool_label(self.pool)} ratings")
+        return f"{name}.{export_format}"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rows, label = self.object_list, pool_label(self.pool)
+        context.update(
+            pool=self.pool, club=self.pool.club, label=label, export_formats=self.export_formats,
+            is_elo=self.pool.kind == "elo", z=Z, min_games=MIN_GAMES, max_sigma=MAX_SIGMA,
+            provisional_count=sum(1 for r in rows if r.provisional),
+            histogram=rating_histogram(
+                [r.rating for r in rows if not r.provisional],
+                [r.rating for r in rows if r.provisional],
+                title=f"How the {label} ratings at {self.pool.club} are spread"),
+        )
+        return context
