@@ -112,6 +112,8 @@ def test_the_recompute_action_rebuilds_the_selected_pool(seasons, client, staff_
     pool.ratings.all().delete()
     pool.history.all().delete()
     client.force_login(staff_alice)
+    choices = client.get(_url("ratingpool")).context["action_form"].fields["action"].choices
+    assert [name for name, _ in choices if name] == ["recompute"]  # no bulk delete
     response = client.post(_url("ratingpool"), {
         "action": "recompute", "_selected_action": [pool.pk]}, follow=True)
     assert response.status_code == 200

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from league.models import PlayerRating, RatingPool
+from league.models import Membership, Player, PlayerRating, RatingPool
 from league.selectors_leaderboard import pool_label, pool_leaderboard
 from league.services.ratings import ratings_recompute, ratings_update
 from tests.league.played_games import T0, night, record_game, table_at
@@ -131,3 +131,20 @@ def test_a_pool_label_names_the_game_and_its_options(db, club):
     assert pool_label(RatingPool(club=club, game="bluke", variant="{}")) == "bluke"
     jersey = RatingPool(club=club, game="bluke", variant='{"variant":"new-jersey"}')
     assert pool_label(jersey) == "bluke (variant: new-jersey)"
+
+
+def test_the_leaderboard_is_paginated_with_ranks_running_on(client, club):
+    pool = RatingPool.objects.create(club=club, game="bluke")
+    for number in range(55):
+        player = Player.objects.create(display_name=f"P{number:02}")
+        Membership.objects.create(club=club, player=player)
+        PlayerRating.objects.create(pool=pool, player=player, mu=100 - number, sigma=2.0,
+                                    games=20, provisional=False, last_played_at=T0)
+    url = reverse("league:rating-pool", args=[pool.pk])
+    first = _rows(client.get(url))
+    second = _rows(client.get(url, {"page": 2}))
+    assert len(first) == 50 and first[0][0] == "P00"
+    assert [(name, r.rank) for name, r in second] == [(f"P{n}", n + 1) for n in range(50, 55)]
+    csv_rows = list(csv.reader(io.StringIO(
+        client.get(url, {"_export": "csv"}).content.decode())))
+    assert len(csv_rows) == 56  # the export holds every player, not one page
