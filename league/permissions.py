@@ -140,6 +140,19 @@ def clubs_for(subject, action: str = VIEW) -> QuerySet[Club]:
     return clubs.filter(public | Q(pk__in=roles.values("club_id")))
 
 
+def own_clubs(subject) -> QuerySet[Club]:
+    """The clubs the subject belongs to: a user's memberships, a token's club (public clubs
+    are not included: this is for things only insiders see, such as background tasks)."""
+    clubs = Club.objects.all()
+    if subject is SYSTEM or _is_superuser(subject):
+        return clubs
+    if is_token(subject):
+        return clubs.filter(pk=subject.club_id) if subject.is_active else clubs.none()
+    if not getattr(subject, "is_authenticated", False):
+        return clubs.none()
+    return clubs.filter(memberships__player__user=subject).distinct()
+
+
 def visible_clubs(subject) -> QuerySet[Club]:
     return clubs_for(subject, VIEW)
 

@@ -136,3 +136,84 @@ class RulesetSerializer(serializers.Serializer):
     partnership = serializers.BooleanField()
     options = serializers.ListField(child=serializers.DictField())
     record_schema = serializers.DictField()
+
+
+class SeatingRequestSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=VisibleRelated(queryset=Player.objects.all()), min_length=1, max_length=500,
+        help_text="Ids of the players present tonight (members of the event's club).")
+    rounds = serializers.IntegerField(min_value=1, max_value=12,
+                                      help_text="Rounds in total (kept rounds included).")
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False,
+                                    allow_null=True, default=None,
+                                    help_text="Same seed, same plan; random when left out.")
+
+
+class TaskStatusSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    state = serializers.CharField(help_text="Celery state: PENDING, STARTED, SUCCESS, "
+                                            "FAILURE, RETRY or REVOKED.")
+    ready = serializers.BooleanField(help_text="True once the task has finished.")
+    result = serializers.DictField(allow_null=True, help_text="On SUCCESS.")
+    error = serializers.CharField(allow_blank=True, help_text="On FAILURE.")
+    updated = serializers.DateTimeField(allow_null=True, required=False)
+
+
+class SeatingAcceptedSerializer(serializers.Serializer):
+    task = TaskStatusSerializer()
+    status_url = serializers.URLField()
+
+
+class PlanSeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True)
+    player_name = serializers.CharField(allow_null=True)
+
+
+class PlanTableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seats = PlanSeatSerializer(many=True)
+
+
+class PlanRoundSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    published = serializers.BooleanField()
+    tables = PlanTableSerializer(many=True)
+
+
+class SitOutPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+
+
+class SitOutSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    players = SitOutPlayerSerializer(many=True)
+
+
+class SeatingStatusSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    status = serializers.CharField(help_text="The event's status.")
+    task = TaskStatusSerializer(allow_null=True, help_text="The last seating task (null: "
+                                                           "never planned through a task).")
+    seed = serializers.IntegerField(allow_null=True)
+    algorithm = serializers.CharField(allow_null=True)
+    version = serializers.CharField(allow_null=True)
+    planned_at = serializers.DateTimeField(allow_null=True)
+    report = serializers.DictField(allow_null=True, help_text="The rotation engine's fairness "
+                                                              "report.")
+    rounds = PlanRoundSerializer(many=True)
+    sit_outs = SitOutSerializer(many=True)
+
+
+class PublishSerializer(serializers.Serializer):
+    published = serializers.BooleanField(default=True)
+
+
+class CloseSerializer(serializers.Serializer):
+    force = serializers.BooleanField(default=False, help_text="Close even though some tables "
+                                                              "have no complete result.")
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True,
+                                   default="", help_text="Required with force.")

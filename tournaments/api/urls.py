@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import views
+from tournaments.api import tasks, views
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -14,4 +14,5 @@ router.register("hands", views.HandViewSet, basename="hand")
 urlpatterns = [
     path("rulesets/", views.RulesetsView.as_view(), name="rulesets"),
     path("records/check/", views.RecordCheckView.as_view(), name="record-check"),
+    path("tasks/<str:task_id>/", tasks.TaskStatusView.as_view(), name="task-status"),
 ]

@@ -6,6 +6,7 @@ is a 404), services write and authorize (403), results go through `result_submit
 
 from __future__ import annotations
 
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -24,22 +25,29 @@ from league.api.errors import (
 from league.api.idempotency import HEADER, idempotent
 from tournaments import selectors
 from tournaments.api.serializers import (
+    CloseSerializer,
     CorrectionSerializer,
     EventCreateSerializer,
     EventSerializer,
     GameDetailSerializer,
     GameSerializer,
     HandSerializer,
+    PublishSerializer,
     RoundCreateSerializer,
     RoundSerializer,
     RulesetSerializer,
     SeatAssignSerializer,
+    SeatingAcceptedSerializer,
+    SeatingRequestSerializer,
+    SeatingStatusSerializer,
     SeatSerializer,
     TableCreateSerializer,
     TableSerializer,
 )
 from tournaments.models import GameSource
+from tournaments.selectors_tasks import seating_plan, seating_task_status
 from tournaments.services import events as event_services
+from tournaments.services import seating as seating_services
 from tournaments.services.results import (
     ResultConflict,
     ResultRejected,
@@ -91,6 +99,50 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         event = event_services.event_create(user=subject_of(request), **data.validated_data)
         return _created(EventSerializer, event)
 
+    @extend_schema(
+        methods=["GET"], request=None,
+        responses={200: SeatingStatusSerializer, 404: ERRORS[404]},
+        description="The seating plan: its task's status, rounds -> tables -> seats and the "
+                    "fairness report. Poll this after POST until `task.ready`.")
+    @extend_schema(
+        methods=["POST"], request=SeatingRequestSerializer,
+        responses={202: SeatingAcceptedSerializer, **ERRORS},
+        description="Organisers: mark the players present and plan `rounds` rounds for them "
+                    "in the background (published or played rounds are kept). Answers 202 "
+                    "with the status URL to poll.")
+    @action(detail=True, methods=["get", "post"], filterset_fields=[], pagination_class=None)
+    def seating(self, request, pk=None):
+        event = self.get_object()
+        if request.method == "GET":
+            return Response(_seating_body(event))
+        data = SeatingRequestSerializer(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        seating_services.event_seat_present(event=event, user=subject_of(request),
+                                            **data.validated_data)
+        event.refresh_from_db()
+        url = request.build_absolute_uri(reverse("api:event-seating", args=[event.pk]))
+        body = {"task": seating_task_status(event), "status_url": url}
+        return Response(SeatingAcceptedSerializer(body).data, status=status.HTTP_202_ACCEPTED,
+                        headers={"Location": url})
+
+    @extend_schema(request=CloseSerializer, responses={200: EventSerializer, **ERRORS},
+                   description="Organisers close the night: refused (400) while a table has "
+                               "no complete result, unless `force` with a `reason`.")
+    @action(detail=True, methods=["post"], filterset_fields=[], pagination_class=None)
+    def close(self, request, pk=None):
+        event = self.get_object()
+        data = CloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = event_services.event_close(event=event, user=subject_of(request),
+                                           **data.validated_data)
+        return Response(EventSerializer(event).data)
+
+
+def _seating_body(event) -> dict:
+    body = {"event": event.pk, "status": event.status, "task": seating_task_status(event),
+            **seating_plan(event)}
+    return SeatingStatusSerializer(body).data
+
 
 class RoundViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = RoundSerializer
@@ -107,6 +159,18 @@ class RoundViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         round_ = event_services.round_create(user=subject_of(request), **data.validated_data)
         return _created(RoundSerializer, round_)
+
+    @extend_schema(request=PublishSerializer, responses={200: RoundSerializer, **ERRORS},
+                   description="Organisers publish a round (a re-plan keeps it), or take it "
+                               "back with `published: false`.")
+    @action(detail=True, methods=["post"], filterset_fields=[], pagination_class=None)
+    def publish(self, request, pk=None):
+        rnd = self.get_object()
+        data = PublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = seating_services.round_set_published(rnd=rnd, user=subject_of(request),
+                                                   **data.validated_data)
+        return Response(RoundSerializer(rnd).data)
 
 
 class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
