@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_detail, name="event-detail"),
     path("events/<int:pk>/attendance/", events.event_attendance, name="event-attendance"),
     path("events/<int:pk>/seating/", events.event_plan_seating, name="event-plan-seating"),
+    path("events/<int:pk>/close/", events.event_close, name="event-close"),
     path("events/<int:pk>/seating/status/", events.event_seating_status,
          name="event-seating-status"),
     path("events/<int:pk>/rounds/<int:number>/publish/", events.round_publish,

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from league.models import Player
 from tournaments.forms import AttendanceForm, PlanSeatingForm
 from tournaments.models import Event, Round, Seat, Table
+from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.views import access
 
@@ -93,6 +94,8 @@ def event_detail(request, pk):
         "provisional_template": _provisional_template(),
         "provisional_lines": _provisional_lines(event) if rounds else [],
         "present_count": len(present),
+        "open_tables": sum(1 for rnd in rounds for t in rnd.tables.all()
+                           if t.status_label != "complete"),
     }
     if can_manage:
         context["attendance_form"] = AttendanceForm(club=event.club,
@@ -177,4 +180,21 @@ def round_publish(request, pk, number):
     rnd = get_object_or_404(Round, event=event, number=number)
     seating_service.round_set_published(rnd=rnd, published=request.POST.get("published") != "0",
                                         user=request.user)
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+@require_POST
+def event_close(request, pk):
+    """The organiser's "Close night": forced (with a reason) when tables are still open."""
+    event = _event(pk)
+    access.require_manage(request.user, event.club)
+    try:
+        event_service.event_close(event=event, user=request.user,
+                                  force=request.POST.get("force") == "1",
+                                  reason=request.POST.get("reason", ""))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, "The night is closed.")
     return redirect("tournaments:event-detail", pk=event.pk)
