@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from games import rules
 from league.models import Club
-from tournaments.models import Event, Game, GameSource, GameStatus, Table
+from tournaments.models import Event, EventStatus, Game, GameSource, GameStatus, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,6 +37,7 @@ def test_it_builds_a_public_club_whose_every_table_is_a_checked_bot_game(eager_c
     events = Event.objects.filter(club=club)
     assert events.count() == 2 and all(e.seating and e.seating["seed"] is not None
                                        for e in events)
+    assert all(e.status == EventStatus.CLOSED for e in events)  # each night closed when played
     tables = Table.objects.filter(round__event__club=club)
     games = Game.objects.filter(table__in=tables)
     assert tables.count() > 0 and games.count() == tables.count()

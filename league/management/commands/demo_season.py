@@ -23,7 +23,7 @@ from league.services.clubs import membership_add
 from league.services.followups import followups_batched
 from tournaments.models import Table
 from tournaments.services.bots import table_play_with_bots
-from tournaments.services.events import event_create
+from tournaments.services.events import event_close, event_create
 from tournaments.services.seating import event_plan_seating, event_set_attendance
 
 DEMO_SLUG = "demo-bluke-club"
@@ -119,9 +119,16 @@ class Command(BaseCommand):
 
     def _play(self, events, options):
         tables = list(Table.objects.filter(round__event__in=events)
+                      .select_related("round__event")
                       .order_by("round__event__date", "round__number", "number"))
+        left = {event.pk: 0 for event in events}
+        for table in tables:
+            left[table.round.event_id] += 1
         # Standings and ratings are recomputed once at the end, not after every table.
         with followups_batched():
             for table in tqdm(tables, desc="Playing tables", unit="table",
                               disable=options["verbosity"] < 1, file=self.stderr):
                 table_play_with_bots(table=table)
+                left[table.round.event_id] -= 1
+                if not left[table.round.event_id]:  # the night's last table: close it
+                    event_close(event=table.round.event, user=SYSTEM)
