@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from league import permissions
 from league.models import ApiToken, Club, Membership, Player, Role, Season
 
 
@@ -26,6 +27,32 @@ class SeasonSerializer(serializers.ModelSerializer):
         model = Season
         fields = ["id", "club", "name", "game", "options", "starts_on", "ends_on",
                   "standings_config"]
+
+
+class VisibleClub(serializers.PrimaryKeyRelatedField):
+    """A club id the caller may see; any other id reads as "does not exist"."""
+
+    def get_queryset(self):
+        from league.api.auth import subject_of
+
+        request = self.context.get("request")
+        if request is None:
+            return Club.objects.none()
+        return permissions.visible_clubs(subject_of(request))
+
+
+class SeasonWriteSerializer(serializers.Serializer):
+    """Input of POST (all required but options, ends_on, standings_config) and PATCH (any)."""
+
+    club = VisibleClub(help_text="On create only: a season stays in its club.")
+    name = serializers.CharField(max_length=120)
+    game = serializers.CharField(max_length=40, help_text="A rules-core game, see "
+                                                          "/api/v1/rulesets/.")
+    options = serializers.DictField(required=False, help_text="Rules options except players.")
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    standings_config = serializers.DictField(required=False, help_text="Standings rules "
+                                             "(points, tiebreaks, ...); {} for the defaults.")
 
 
 class MembershipSerializer(serializers.ModelSerializer):

@@ -18,10 +18,12 @@ from league.api.serializers import (
     NewTokenSerializer,
     PlayerSerializer,
     SeasonSerializer,
+    SeasonWriteSerializer,
     TokenCreateSerializer,
     TokenSerializer,
 )
 from league.services.clubs import club_create, membership_add
+from league.services.seasons import season_create, season_update
 from league.services.tokens import token_create, token_revoke
 
 
@@ -71,13 +73,39 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.player_list(subject=subject_of(self.request))
 
 
-class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+class SeasonViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                    viewsets.ReadOnlyModelViewSet):
+    """Seasons you may see; organisers create and change their club's seasons."""
+
     serializer_class = SeasonSerializer
+    permission_classes = [ReadOrCredentials]
     filterset_fields = ["club", "game"]
     ordering_fields = ["starts_on", "name"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self):
         return selectors.season_list(subject=subject_of(self.request))
+
+    @extend_schema(request=SeasonWriteSerializer, responses={201: SeasonSerializer, **ERRORS})
+    def create(self, request, *args, **kwargs):
+        data = SeasonWriteSerializer(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        season = season_create(user=subject_of(request), **data.validated_data)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SeasonWriteSerializer(partial=True),
+                   responses={200: SeasonSerializer, **ERRORS})
+    def partial_update(self, request, *args, **kwargs):
+        season = self.get_object()
+        data = SeasonWriteSerializer(data=request.data, partial=True,
+                                     context={"request": request})
+        data.is_valid(raise_exception=True)
+        changes = dict(data.validated_data)
+        if "club" in changes and changes.pop("club") != season.club:
+            return Response({"club": ["A season cannot move to another club."]},
+                            status=status.HTTP_400_BAD_REQUEST)
+        season = season_update(season=season, user=subject_of(request), **changes)
+        return Response(SeasonSerializer(season).data)
 
 
 class TokenViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):

@@ -1,0 +1,115 @@
+"""Seasons: organisers create and change their club's seasons (API, later pages).
+
+Every field a season's games and standings depend on is checked here, once: the game must
+be a rules-core game, its options must load for the smallest table it allows, and the
+standings rules must parse. Refusals are ValidationErrors keyed by the field.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+
+from games import rules
+from league.models import Club, Season
+from league.permissions import MANAGE, can
+from league.services.audit import audit_record
+from league.services.standings import standings_config_validate
+from league.standings import StandingsConfigError
+
+EDITABLE = ("name", "game", "options", "starts_on", "ends_on", "standings_config")
+
+
+def _require_manage(user, club: Club) -> None:
+    if not can(user, MANAGE, club):
+        raise PermissionDenied("Only the club's organisers may manage its seasons.")
+
+
+def _min_players(game: str) -> int:
+    return next(g["min_players"] for g in rules.games() if g["name"] == game)
+
+
+def season_check_game(*, game: str, options) -> None:
+    """A known game, and options (no player count) the rules core accepts."""
+    if game not in rules.GAMES:
+        raise ValidationError({"game": f"Unknown game {game!r}; choose one of "
+                                       f"{', '.join(sorted(rules.GAMES))}."})
+    if not isinstance(options, dict):
+        raise ValidationError({"options": "Options must be an object."})
+    if "players" in options:
+        raise ValidationError({"options": "The player count is set per table, not per season."})
+    try:
+        rules.load(game, players=_min_players(game), **options)
+    except (rules.RulesError, TypeError) as problem:
+        raise ValidationError({"options": str(problem)}) from problem
+
+
+def _check(values: dict) -> None:
+    season_check_game(game=values["game"], options=values["options"])
+    try:
+        standings_config_validate(data=values["standings_config"])
+    except StandingsConfigError as problem:
+        raise ValidationError({"standings_config": str(problem)}) from problem
+    if values["ends_on"] is not None and values["ends_on"] < values["starts_on"]:
+        raise ValidationError({"ends_on": "A season cannot end before it starts."})
+
+
+def _save(season: Season, fields: list[str] | None = None) -> None:
+    try:
+        with transaction.atomic():
+            season.save(update_fields=fields)
+    except IntegrityError as error:
+        raise ValidationError({"name": f"The club already has a season named "
+                                       f"{season.name!r}."}) from error
+
+
+def _snapshot(season: Season) -> dict:
+    return {field: (value.isoformat() if isinstance(value, date) else value)
+            for field in EDITABLE for value in [getattr(season, field)]}
+
+
+@transaction.atomic
+def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
+                  options: dict | None = None, ends_on: date | None = None,
+                  standings_config: dict | None = None) -> Season:
+    _require_manage(user, club)
+    season = Season(club=club, name=name, game=game, options=options or {},
+                    starts_on=starts_on, ends_on=ends_on,
+                    standings_config=standings_config or {})
+    _check(_snapshot(season) | {"starts_on": starts_on, "ends_on": ends_on})
+    _save(season)
+    audit_record(club=club, action="season.create", target=season, subject=user,
+                 after=_snapshot(season))
+    return season
+
+
+@transaction.atomic
+def season_update(*, season: Season, user, **changes) -> Season:
+    """Change some of EDITABLE. The game and options are fixed once the season has events;
+    a standings rules change rebuilds the stored standings after commit."""
+    from league import tasks
+
+    _require_manage(user, season.club)
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise ValidationError({field: "This field cannot be changed." for field in unknown})
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    before = _snapshot(season)
+    changed = [f for f, v in changes.items() if getattr(season, f) != v]
+    if {"game", "options"} & set(changed) and season.events.exists():
+        raise ValidationError({"game": "The season already has events: its game and options "
+                                       "are fixed."})
+    for field in changed:
+        setattr(season, field, changes[field])
+    _check({f: getattr(season, f) for f in EDITABLE})
+    if not changed:
+        return season
+    _save(season, changed)
+    audit_record(club=season.club, action="season.update", target=season, subject=user,
+                 before={f: before[f] for f in changed},
+                 after={f: _snapshot(season)[f] for f in changed})
+    if "standings_config" in changed:
+        tasks.recompute_standings.delay_on_commit(season.pk)
+    return season
