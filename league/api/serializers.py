@@ -44,7 +44,8 @@ class VisibleClub(serializers.PrimaryKeyRelatedField):
 class SeasonWriteSerializer(serializers.Serializer):
     """Input of POST (all required but options, ends_on, standings_config) and PATCH (any)."""
 
-    club = VisibleClub(help_text="On create only: a season stays in its club.")
+    club = VisibleClub(queryset=Club.objects.all(),
+                       help_text="On create only: a season stays in its club.")
     name = serializers.CharField(max_length=120)
     game = serializers.CharField(max_length=40, help_text="A rules-core game, see "
                                                           "/api/v1/rulesets/.")
