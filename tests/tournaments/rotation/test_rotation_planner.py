@@ -15,7 +15,7 @@ from tournaments.rotation import (
 )
 from tournaments.rotation.designs.library import BEST_KNOWN
 
-KNOWN_GAPS = {(32, 4), (36, 4)}
+KNOWN_GAPS = {(36, 4)}
 FAST = 0.3
 
 

@@ -7,7 +7,7 @@ the bench agree on what "best" means.
 from functools import cache
 
 from ..gf import prime_power
-from . import affine, cyclic, data, rotational, whist
+from . import affine, cyclic, data, published, rotational, whist
 
 BEST_KNOWN = {
     3: {9: 4, 12: 4, 15: 7, 18: 8, 21: 10, 24: 11, 27: 13, 30: 14, 33: 16, 36: 17, 39: 19},
@@ -30,6 +30,8 @@ def upper_bound(n: int, s: int) -> int:
 
 
 def _from_data(n: int, s: int):
+    if (n, s) in published.SCHEDULES:
+        return [[list(table) for table in rnd] for rnd in published.SCHEDULES[(n, s)]]
     if (n, s) in data.ROTATIONAL:
         blocks = data.ROTATIONAL[(n, s)]
         return rotational.develop(blocks, (n - 1) // (s - 1), s)
