@@ -42,7 +42,7 @@ def season_check_game(*, game: str, options) -> None:
         raise ValidationError({"options": "The player count is set per table, not per season."})
     try:
         rules.load(game, players=_min_players(game), **options)
-    except (rules.RulesError, TypeError) as problem:
+    except (rules.RulesError, TypeError, ValueError) as problem:
         raise ValidationError({"options": str(problem)}) from problem
 
 

@@ -117,3 +117,14 @@ def test_it_refuses_a_result_for_a_table_with_an_empty_seat_naming_the_seat(club
     assert refused.value.errors[0]["seat"] == 3 and refused.value.errors[0]["code"] == \
         "empty-seat"
     assert not Game.objects.exists()
+
+
+def test_bots_do_not_play_a_table_of_a_closed_night(club_b, bob):
+    from tournaments.services.bots import table_fill_with_bots, table_play_with_bots
+
+    table = seated_table(club_b, [None] * 4)
+    table_fill_with_bots(table=table, user=bob, strength="random")
+    event_close(event=table.round.event, user=bob, force=True, reason="bots go home")
+    with pytest.raises(ValidationError, match="closed"):
+        table_play_with_bots(table=table)
+    assert not Game.objects.exists()

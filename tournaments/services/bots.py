@@ -18,7 +18,7 @@ from league.models import Player, Role
 from league.models.clubs import BotStrength
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.clubs import membership_add
-from tournaments.models import Game, GameSource, GameStatus, Seat, Table
+from tournaments.models import EventStatus, Game, GameSource, GameStatus, Seat, Table
 from tournaments.services.events import seat_assign
 from tournaments.services.results import result_submit
 
@@ -79,6 +79,8 @@ def table_play_with_bots(*, table: Table, seed: int | None = None) -> Game:
     existing = Game.objects.filter(table=table).first()
     if existing is not None and existing.status == GameStatus.COMPLETE:
         return existing
+    if table.round.event.status == EventStatus.CLOSED:
+        raise ValidationError("The event is closed: its tables are no longer played.")
     seats = list(table.seats.select_related("player").order_by("position"))
     if not seats or any(s.player is None or not s.player.is_bot for s in seats):
         raise ValidationError("Only tables where every seat is a bot can be played by bots.")
