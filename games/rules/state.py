@@ -9,6 +9,7 @@ winning seat and its strength so each play costs a few integer operations.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
 from . import actions as A
 from .cards import CODES, JOKER_BITS, NO_TRUMP, SUIT_BITS, suit_letter
@@ -20,9 +21,25 @@ BETWEEN = "between"  # record replay only: a hand is scored and the next deal is
 SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
 
 
+# Every field a State has. Slots keep attribute access fast (a plain instance dict
+# stops sharing its keys beyond 30 attributes); `__dict__` still takes any extras.
+_FIELDS = (
+    "game", "n", "seed", "first_dealer", "totals", "history", "hand_log", "hand_index",
+    "attempt", "last_trick", "_legal", "_plain_follow", "_plain_voids", "_tracks_broken",
+    "_names_suit", "dealer", "cards", "turned", "replacement", "dealt", "hands", "phase",
+    "bids", "bid_order", "to_move", "trick", "trick_seats", "led", "best_seat",
+    "best_strength", "tricks_won", "played", "voids", "broken", "plays", "trump",
+    "suit_table", "power", "trump_suit", "strength_by_led", "follow_masks",
+)
+_LIST_FIELDS = ("totals", "history", "hand_log", "bids", "bid_order", "hands", "trick",
+                "trick_seats", "tricks_won", "played", "voids", "plays")  # copied by clone
+_get_fields = attrgetter(*_FIELDS)
+
+
 class State:
     """One match in progress. Use `Game.new_match` to create it."""
 
+    __slots__ = (*_FIELDS, "__dict__")
     auto_deal = True  # the record checker turns this off and sets each deal itself
 
     def __init__(self, game, seed=None, first_dealer: int = 0):
@@ -107,7 +124,16 @@ class State:
     def legal_actions(self) -> list[int]:
         if self.phase != PLAYING:
             return self.game.bid_actions(self, self.to_move) if self.phase == BIDDING else []
-        mask = self._legal = self._legal_mask()  # kept for the `apply` that follows
+        hand = self.hands[self.to_move]
+        if not self._plain_follow:
+            mask = self.game.play_mask(self, self.to_move)
+        elif self.trick:  # the standard rule (`Game.play_mask`), inlined
+            masks = self.follow_masks
+            follow = hand & masks[self.led]
+            mask = follow | (hand & masks[WILD]) if follow else hand
+        else:
+            mask = hand
+        self._legal = mask  # kept for the `apply` that follows
         acts = [  # cards_of(mask), inlined: one table look-up per suit
             *SPADE_BITS[mask & 8191], *HEART_BITS[mask >> 13 & 8191],
             *DIAMOND_BITS[mask >> 26 & 8191], *CLUB_BITS[mask >> 39 & 8191],
@@ -173,20 +199,22 @@ class State:
     # --- moves ------------------------------------------------------------
     def apply(self, action) -> None:
         """Play `action` (int or text form) for the current player; raises IllegalAction."""
+        if type(action) is int and 0 <= action < 52:  # fast path: an ordinary card
+            mask = self._legal  # set by legal_actions (so in the play phase), -1 after a move
+            if mask < 0:
+                mask = self._legal_mask() if self.phase == PLAYING else 0
+            if mask >> action & 1:
+                self._play(self.to_move, action, None, action)
+                return
+        self._apply_checked(action)
+
+    def _apply_checked(self, action) -> None:
         if type(action) is not int:
             parsed = self.game.string_to_action(action)
             if parsed is None:
                 raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
             action = parsed
         seat = self.to_move
-        if self.phase == PLAYING and 0 <= action < 52:  # fast path: an ordinary card
-            mask = self._legal
-            if mask < 0:  # no legal_actions() since the last move
-                mask = self._legal_mask()
-            if not mask >> action & 1:
-                raise IllegalAction(self.check(action))
-            self._play(seat, action, None, action)
-            return
         if self.phase == BIDDING and A.BID_BASE <= action <= A.BOARD:  # what check() does
             violation = self.game.bid_violation(self, seat, action)
         else:
@@ -285,8 +313,9 @@ class State:
     def clone(self) -> State:
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
-        for name in ("totals", "history", "hand_log", "bids", "bid_order", "hands", "trick",
-                     "trick_seats", "tricks_won", "played", "voids", "plays"):
+        for name, value in zip(_FIELDS, _get_fields(self), strict=True):
+            setattr(other, name, value)
+        for name in _LIST_FIELDS:
             setattr(other, name, list(getattr(self, name)))
         return other
 
