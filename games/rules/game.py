@@ -20,6 +20,7 @@ from . import actions as A
 from .cards import DECK_54, NO_TRUMP, mask_of, suit_of
 from .errors import RuleViolation
 from .options import Option, clean_options
+from .rng import seeded, shuffle
 
 WILD = 5
 _TABLE_CACHE: dict[tuple, tuple] = {}
@@ -39,38 +40,7 @@ def card_strength(suit: int, power: int, trump: int, led: int) -> int:
     return 0
 
 
-_BIT_LENGTH = [n.bit_length() for n in range(64)]
-
-
-def _fast_shuffle(deck: list, rng: random.Random) -> None:
-    """`rng.shuffle(deck)` written out with `getrandbits` (CPython's own algorithm), about
-    twice as fast: the same draws, so the same deals."""
-    getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1  # pick j uniformly below n by rejection, as Random._randbelow does
-        bits = _BIT_LENGTH[n]
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def _same_as_stdlib() -> bool:
-    for seed in range(20):
-        mine, theirs = list(range(54)), list(range(54))
-        _fast_shuffle(mine, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
-    return True
-
-
-def _stdlib_shuffle(deck: list, rng: random.Random) -> None:
-    rng.shuffle(deck)
-
-
-# Deals must never change: if this Python shuffles differently, use its own shuffle.
-shuffle = _fast_shuffle if _same_as_stdlib() else _stdlib_shuffle
+_BIT = [1 << card for card in range(54)]
 
 
 class Game:
@@ -155,7 +125,7 @@ class Game:
 
     # --- dealing ----------------------------------------------------------
     def rng_for(self, seed, hand_index: int, attempt: int) -> random.Random:
-        return random.Random(f"{self.name}/{seed}/{hand_index}/{attempt}")
+        return seeded(f"{self.name}/{seed}/{hand_index}/{attempt}")  # = random.Random(...)
 
     def deal(self, rng: random.Random, cards: int, dealer: int, hand_index: int):
         """Shuffle and deal: returns (hands as masks, turned card or None, extras dict)."""
@@ -163,7 +133,7 @@ class Game:
         shuffle(deck, rng)
         n = self.num_players
         hands = [0] * n
-        bit = (1).__lshift__
+        bit = _BIT.__getitem__
         for k in range(n):  # one card at a time from the dealer's left: every n-th card
             hands[(dealer + 1 + k) % n] = sum(map(bit, deck[k:n * cards:n]))
         turned = deck[n * cards] if n * cards < len(deck) else None
