@@ -195,10 +195,10 @@ def play_through(checker, hand, cards, actions, masks, turned, trump, replacemen
     if not start(checker, hand, masks, turned, trump, replacement):
         return None
     state, n = checker.state, checker.n
-    play_mask, play = checker.game.play_mask, state._play
+    legal_mask, play = state._legal_mask, state._play  # `game.play_mask` for the seat to move
     for position, action in enumerate(actions):
         seat = state.to_move
-        if action < 52 and play_mask(state, seat) >> action & 1:
+        if action < 52 and legal_mask() >> action & 1:
             play(seat, action, None, action)
             continue
         card, named = A.split_play(action)

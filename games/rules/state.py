@@ -19,6 +19,8 @@ from .game import WILD
 BIDDING, PLAYING, OVER = "bid", "play", "over"
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
 SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
+BIT = [1 << card for card in range(54)]
+CLEAR_BIT = [~bit for bit in BIT]
 
 
 # Every field a State has. Slots keep attribute access fast (a plain instance dict
@@ -247,9 +249,8 @@ class State:
         self._legal = -1
         self.history.append(action)
         self.plays.append(action)
-        bit = 1 << card
-        self.hands[seat] &= ~bit
-        self.played[seat] |= bit
+        self.hands[seat] &= CLEAR_BIT[card]  # tables: no new big ints for 1 << card, ~bit
+        self.played[seat] |= BIT[card]
         suit = self.suit_table[card]
         trick = self.trick
         if trick:
