@@ -68,6 +68,7 @@ class Bluke(Game):
         self.new_jersey = options.get("variant", STANDARD) == NEW_JERSEY
         self.jokers_name_suit = not self.new_jersey
         super().__init__(players, **options)
+        self.first_bid = A.BID_BASE + self.lowest_bid()  # bids are checked on every turn
 
     def build_schedule(self) -> list[int]:
         n = self.options["players"]
@@ -97,10 +98,10 @@ class Bluke(Game):
         return 0 if self.options["zero_bids"] else 1
 
     def bid_actions(self, state, seat: int) -> list[int]:
-        return list(range(A.BID_BASE + self.lowest_bid(), A.BID_BASE + state.cards + 1))
+        return list(range(self.first_bid, A.BID_BASE + state.cards + 1))
 
     def bid_violation(self, state, seat, action):
-        if A.BID_BASE + self.lowest_bid() <= action <= A.BID_BASE + state.cards:
+        if self.first_bid <= action <= A.BID_BASE + state.cards:
             return None
         if action == A.BOARD:
             return RuleViolation("bid-invalid", "Bluke has no Board bid")

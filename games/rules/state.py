@@ -21,6 +21,7 @@ BETWEEN = "between"  # record replay only: a hand is scored and the next deal is
 SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
 BIT = [1 << card for card in range(54)]
 CLEAR_BIT = [~bit for bit in BIT]
+LO_BIT = BIT[52]
 
 
 # Every field a State has. Slots keep attribute access fast (a plain instance dict
@@ -140,7 +141,7 @@ class State:
             *SPADE_BITS[mask & 8191], *HEART_BITS[mask >> 13 & 8191],
             *DIAMOND_BITS[mask >> 26 & 8191], *CLUB_BITS[mask >> 39 & 8191],
         ]
-        if mask >> 52:
+        if mask >= LO_BIT:  # holds a joker (a comparison makes no new big int)
             if not self.trick and self._names_suit:  # a led Bluke names the suit to follow
                 for joker in (52, 53):
                     if mask >> joker & 1:
