@@ -261,7 +261,7 @@ class State:
                     self.game.note_void(self, seat, card)
         else:
             led = self.led = (named or 0) if suit == WILD else suit
-        if suit == self.trump_suit and self._tracks_broken:
+        if self._tracks_broken and suit == self.trump_suit:
             self.game.note_trump_played(self)
         strength = self.strength_by_led[led][card]  # see `game.card_strength`
         if strength > self.best_strength:
