@@ -7,9 +7,10 @@ dropped by this script), then times the real service
 
 The phases are timed by wrapping the service's own helpers from the outside
 (the service is not changed): *read* = time spent pulling the next rateable game
-out of ``pool_games`` (query, row decoding, seats prefetch, building sides);
-*rate* = ``rater.rate_game``; *rows* = building RatingHistory objects; *write* =
-``RatingHistory.objects.bulk_create`` plus truncate and saving PlayerRating rows.
+out of ``pool_games`` (query, row decoding, seats query, building sides);
+*rate* = ``rater.rate_game``; *rows* = building the history rows; *write* =
+``_write_history`` (COPY on PostgreSQL; ``RatingHistory.objects.bulk_create``
+in the service before it had that helper).
 
     .venv/bin/python bench/recompute_bench.py                  # 50,000 games
     .venv/bin/python bench/recompute_bench.py --games 200000 --keep
@@ -262,7 +263,10 @@ class Phases:
         self._patch(svc, "_restore", self._timed("truncate + restore"))
         self._patch(svc, "_save_states", self._timed("save PlayerRating"))
         self._patch(svc, "ensure_pools", self._timed("find pools"))
-        self._patch(RatingHistory.objects, "bulk_create", self._timed("write history"))
+        if hasattr(svc, "_write_history"):  # COPY / bulk_create of history tuples
+            self._patch(svc, "_write_history", self._timed("write history"))
+        else:  # the service before the tuple data path
+            self._patch(RatingHistory.objects, "bulk_create", self._timed("write history"))
 
     def uninstall(self) -> None:
         for obj, name, original, own in reversed(self._undo):

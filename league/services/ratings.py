@@ -16,19 +16,21 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import OuterRef, Q, Subquery, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from league.models import PlayerRating, RatingHistory, RatingPool
 from league.ratings import PlayerState, Rater, fit_parameters, is_provisional, make_rater
 from league.ratings.fitting import score_parameters
 from league.selectors_stats import complete_games, game_teams, seat_players
-from league.standings.sides import build_sides
-from tournaments.models import Game, GameStatus
+from league.standings.sides import build_sides, seat_teams
+from tournaments.models import Game, GameStatus, Seat
 
 DEFAULT_KIND = "plackett_luce"
 BATCH = 1000
+STREAM = 5000  # games per read chunk (one seats query each) and per history write
 MIN_FIT_GAMES = 20
 
 Point = tuple  # (played_at, game id): a position in a pool's game order
@@ -54,36 +56,80 @@ def pool_for_game(game: Game) -> RatingPool:
     return pool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rated:
-    game: Game
+    game_id: int
+    played_at: object
+    record_hash: str
     teams: list[list[int]]
     ranks: list[float]
 
 
-def rateable(game: Game) -> Rated | None:
-    """Teams of player ids and ranks for the engine, or None (empty seat, odd data)."""
-    sides = build_sides(seat_players(game), game_teams(game), game.ranks, game.totals)
+def _rated(game_id, played_at, record_hash, players, teams, ranks, totals) -> Rated | None:
+    sides = build_sides(players, teams, ranks, totals)
     if sides is None:
         return None
-    return Rated(game, [list(s.players) for s in sides], [s.rank for s in sides])
+    return Rated(game_id, played_at, record_hash, [list(s.players) for s in sides],
+                 [s.rank for s in sides])
+
+
+def rateable(game: Game) -> Rated | None:
+    """Teams of player ids and ranks for the engine, or None (empty seat, odd data)."""
+    return _rated(game.pk, game.played_at, game.record_hash, seat_players(game),
+                  game_teams(game), game.ranks, game.totals)
+
+
+def _seats_by_table(table_ids: list[int]) -> dict[int, list[int | None]]:
+    """Player ids from seat 0 for each table (None for an empty seat)."""
+    seats: dict[int, list[int | None]] = {t: [] for t in table_ids}
+    rows = Seat.objects.filter(table_id__in=table_ids).order_by(
+        "table_id", "position").values_list("table_id", "player_id")
+    for table_id, player_id in rows:
+        seats[table_id].append(player_id)
+    return seats
+
+
+def _chunks(rows, size: int) -> Iterator[list]:
+    chunk = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def pool_games(pool: RatingPool, since: Point | None = None) -> Iterator[Rated]:
-    """The pool's rateable games in rating order, streamed from the database."""
-    # The record itself is never needed to rate (ranks, totals and the hash are), and
-    # decoding its JSON was about a third of the reading time of a full recompute.
-    games = complete_games().filter(
-        table__round__event__club_id=pool.club_id, table__game=pool.game).defer("record")
+    """The pool's rateable games in rating order, streamed from the database.
+
+    Plain tuples, no model instances and never the record: a full recompute of a
+    million games spent most of its time building Game/Table/Seat objects. The
+    table options come as text so each distinct variant is decoded once.
+    """
+    games = Game.objects.filter(
+        status=GameStatus.COMPLETE, table__round__event__club_id=pool.club_id,
+        table__game=pool.game).order_by("played_at", "id")
     if since is not None:
         games = games.filter(
             Q(played_at__gt=since[0]) | Q(played_at=since[0], pk__gte=since[1]))
-    for game in games.iterator(chunk_size=BATCH):
-        if variant_key(game.table.options) != pool.variant:
-            continue
-        rated = rateable(game)
-        if rated is not None:
-            yield rated
+    rows = games.annotate(options_text=Cast("table__options", TextField())).values_list(
+        "pk", "played_at", "record_hash", "ranks", "totals", "table_id", "options_text")
+    variants: dict[str | None, tuple[str, dict]] = {}
+    for chunk in _chunks(rows.iterator(chunk_size=STREAM), STREAM):
+        seats = _seats_by_table([row[5] for row in chunk])
+        for game_id, played_at, record_hash, ranks, totals, table_id, text in chunk:
+            if text not in variants:
+                options = json.loads(text) if text else None
+                variants[text] = (variant_key(options), options)
+            variant, options = variants[text]
+            if variant != pool.variant:
+                continue
+            players = seats[table_id]
+            teams = seat_teams(pool.game, len(players), options)
+            rated = _rated(game_id, played_at, record_hash, players, teams, ranks, totals)
+            if rated is not None:
+                yield rated
 
 
 def _rater(pool: RatingPool) -> Rater:
@@ -168,34 +214,56 @@ def _restore(pool: RatingPool, rater: Rater, affected: set[int]) -> dict[int, ob
     return last_played
 
 
-def _history_rows(pool: RatingPool, rated: Rated, changes) -> list[RatingHistory]:
-    game = rated.game
+HISTORY_FIELDS = (
+    "pool", "player", "game", "played_at", "game_order", "record_hash", "mu_before",
+    "sigma_before", "games_before", "mu_after", "sigma_after", "games_after",
+)
+
+
+def _history_rows(pool_id: int, rated: Rated, changes) -> list[tuple]:
+    """History rows as tuples in HISTORY_FIELDS order (ids for the foreign keys)."""
     return [
-        RatingHistory(
-            pool=pool, player_id=c.player_id, game=game, played_at=game.played_at,
-            game_order=game.pk, record_hash=game.record_hash,
-            mu_before=c.before.mu, sigma_before=c.before.sigma, games_before=c.before.games,
-            mu_after=c.after.mu, sigma_after=c.after.sigma, games_after=c.after.games,
-        )
+        (pool_id, c.player_id, rated.game_id, rated.played_at, rated.game_id, rated.record_hash,
+         c.before.mu, c.before.sigma, c.before.games, c.after.mu, c.after.sigma, c.after.games)
         for c in changes
     ]
 
 
+def _write_history(rows: list[tuple]) -> None:
+    """Insert history rows: COPY on PostgreSQL (no model objects, no giant INSERT)."""
+    if not rows:
+        return
+    meta = RatingHistory._meta
+    columns = [meta.get_field(name).column for name in HISTORY_FIELDS]
+    if connection.vendor == "postgresql":
+        target = connection.ops.quote_name(meta.db_table)
+        cols = ", ".join(connection.ops.quote_name(c) for c in columns)
+        with connection.cursor() as wrapper:
+            with wrapper.cursor.copy(f"COPY {target} ({cols}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        return
+    attnames = [meta.get_field(name).attname for name in HISTORY_FIELDS]
+    RatingHistory.objects.bulk_create(
+        [RatingHistory(**dict(zip(attnames, row, strict=True))) for row in rows],
+        batch_size=BATCH)
+
+
 def _rate_from(pool, rater, start, last_played, progress) -> int:
-    batch: list[RatingHistory] = []
+    batch: list[tuple] = []
     count = 0
     for rated in pool_games(pool, start):
         changes = rater.rate_game(rated.teams, rated.ranks)
-        batch.extend(_history_rows(pool, rated, changes))
+        batch.extend(_history_rows(pool.pk, rated, changes))
         for change in changes:
-            last_played[change.player_id] = rated.game.played_at
+            last_played[change.player_id] = rated.played_at
         count += 1
         if progress:
             progress(1)
-        if len(batch) >= BATCH:
-            RatingHistory.objects.bulk_create(batch)
+        if len(batch) >= 4 * STREAM:
+            _write_history(batch)
             batch = []
-    RatingHistory.objects.bulk_create(batch)
+    _write_history(batch)
     return count
 
 
