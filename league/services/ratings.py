@@ -100,12 +100,11 @@ def _chunks(rows, size: int) -> Iterator[list]:
         yield chunk
 
 
-def pool_games(pool: RatingPool, since: Point | None = None) -> Iterator[Rated]:
-    """The pool's rateable games in rating order, streamed from the database.
+def _game_rows(pool: RatingPool, since: Point | None) -> Iterator[tuple]:
+    """(id, played_at, hash, ranks, totals, options text, seat players) in rating order.
 
-    Plain tuples, no model instances and never the record: a full recompute of a
-    million games spent most of its time building Game/Table/Seat objects. The
-    table options come as text so each distinct variant is decoded once.
+    PostgreSQL gathers the seat players in SQL (an array per game, by position);
+    elsewhere one seats query per chunk of games does it.
     """
     games = Game.objects.filter(
         status=GameStatus.COMPLETE, table__round__event__club_id=pool.club_id,
@@ -113,23 +112,45 @@ def pool_games(pool: RatingPool, since: Point | None = None) -> Iterator[Rated]:
     if since is not None:
         games = games.filter(
             Q(played_at__gt=since[0]) | Q(played_at=since[0], pk__gte=since[1]))
-    rows = games.annotate(options_text=Cast("table__options", TextField())).values_list(
-        "pk", "played_at", "record_hash", "ranks", "totals", "table_id", "options_text")
-    variants: dict[str | None, tuple[str, dict]] = {}
+    games = games.annotate(options_text=Cast("table__options", TextField()))
+    columns = ("pk", "played_at", "record_hash", "ranks", "totals", "options_text")
+    if connection.vendor == "postgresql":
+        from django.contrib.postgres.expressions import ArraySubquery
+
+        seated = Seat.objects.filter(table_id=OuterRef("table_id")).order_by(
+            "position").values("player_id")
+        rows = games.annotate(players=ArraySubquery(seated)).values_list(*columns, "players")
+        yield from rows.iterator(chunk_size=STREAM)
+        return
+    rows = games.values_list(*columns, "table_id")
     for chunk in _chunks(rows.iterator(chunk_size=STREAM), STREAM):
-        seats = _seats_by_table([row[5] for row in chunk])
-        for game_id, played_at, record_hash, ranks, totals, table_id, text in chunk:
-            if text not in variants:
-                options = json.loads(text) if text else None
-                variants[text] = (variant_key(options), options)
-            variant, options = variants[text]
-            if variant != pool.variant:
-                continue
-            players = seats[table_id]
-            teams = seat_teams(pool.game, len(players), options)
-            rated = _rated(game_id, played_at, record_hash, players, teams, ranks, totals)
-            if rated is not None:
-                yield rated
+        seats = _seats_by_table([row[-1] for row in chunk])
+        for row in chunk:
+            yield (*row[:-1], seats[row[-1]])
+
+
+def pool_games(pool: RatingPool, since: Point | None = None) -> Iterator[Rated]:
+    """The pool's rateable games in rating order, streamed from the database.
+
+    Plain tuples, no model instances and never the record: a full recompute of a
+    million games spent most of its time building Game/Table/Seat objects. The
+    table options come as text so each distinct variant is decoded once.
+    """
+    variants: dict[str | None, str] = {}
+    sides: dict[tuple[str | None, int], list[list[int]]] = {}  # seats per team
+    for game_id, played_at, record_hash, ranks, totals, text, players in _game_rows(
+            pool, since):
+        if text not in variants:
+            variants[text] = variant_key(json.loads(text) if text else None)
+        if variants[text] != pool.variant:
+            continue
+        key = (text, len(players))
+        if key not in sides:
+            sides[key] = seat_teams(pool.game, len(players), json.loads(text) if text else None)
+        teams = sides[key]
+        rated = _rated(game_id, played_at, record_hash, players, teams, ranks, totals)
+        if rated is not None:
+            yield rated
 
 
 def _rater(pool: RatingPool) -> Rater:
