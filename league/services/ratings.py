@@ -369,9 +369,9 @@ def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
     if club_id is not None:
         games = games.filter(table__round__event__club_id=club_id)
     keys = set()
-    for club, name, options in games.values_list(
-            "table__round__event__club_id", "table__game", "table__options").iterator(
-            chunk_size=BATCH):
+    # DISTINCT in SQL: a million games have a handful of (club, game, options).
+    for club, name, options in games.order_by().values_list(
+            "table__round__event__club_id", "table__game", "table__options").distinct():
         keys.add((club, name, variant_key(options)))
     for club, name, variant in sorted(keys):
         RatingPool.objects.get_or_create(
