@@ -104,3 +104,19 @@ def check_game(teams: Teams, ranks: Ranks) -> None:
     for rank in ranks:
         if rank != rank:  # NaN would make every comparison false and break ordering
             raise ValueError("rank is NaN")
+
+
+class CheckedRateGame:
+    """The checked, one-game entry point shared by every rater.
+
+    A rater supplies ``get`` and the unchecked batch path ``rate_many``; this
+    validates the game, runs it through ``rate_many`` and reports each player's
+    before and after.
+    """
+
+    def rate_game(self, teams: Teams, ranks: Ranks) -> list[RatingChange]:
+        """Rate one game; returns before/after per player in input order."""
+        check_game(teams, ranks)
+        before = [(p, self.get(p)) for team in teams for p in team]
+        self.rate_many(((teams, ranks),))
+        return [RatingChange(p, b, self.get(p)) for p, b in before]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from .base import Game, PlayerId, PlayerState, Ranks, RatingChange, Teams, check_game
+from .base import CheckedRateGame, Game, PlayerId, PlayerState, Teams
 
 INITIAL = 1500.0
 # Defaults fitted (pairwise log-likelihood) on a synthetic four-player
@@ -29,7 +29,7 @@ SCALE = 400.0
 K_EXPONENT = 0.5
 
 
-class EloRater:
+class EloRater(CheckedRateGame):
     kind = "elo"
 
     def __init__(
@@ -98,12 +98,6 @@ class EloRater:
             for a in range(n - 1)
             for b in range(a + 1, n)
         ]
-
-    def rate_game(self, teams: Teams, ranks: Ranks) -> list[RatingChange]:
-        check_game(teams, ranks)
-        before = [(p, self.get(p)) for team in teams for p in team]
-        self.rate_many(((teams, ranks),))
-        return [RatingChange(p, b, self.get(p)) for p, b in before]
 
     def rate_many(self, games: Iterable[Game]) -> int:
         """Rate games in order without validation or result objects."""

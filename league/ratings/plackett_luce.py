@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from .base import Game, PlayerId, PlayerState, Ranks, RatingChange, Teams, check_game
+from .base import CheckedRateGame, Game, PlayerId, PlayerState, Teams
 
 MU = 25.0
 SIGMA = 25.0 / 3.0
@@ -33,7 +33,7 @@ TAU = 25.0 / 300.0
 KAPPA = 1e-4  # floor for the variance shrink factor, keeps sigma > 0
 
 
-class PlackettLuceRater:
+class PlackettLuceRater(CheckedRateGame):
     kind = "plackett_luce"
 
     def __init__(
@@ -152,13 +152,6 @@ class PlackettLuceRater:
         return out
 
     # -- updates -----------------------------------------------------------
-
-    def rate_game(self, teams: Teams, ranks: Ranks) -> list[RatingChange]:
-        """Rate one game; returns before/after per player in input order."""
-        check_game(teams, ranks)
-        before = [(p, self.get(p)) for team in teams for p in team]
-        self.rate_many(((teams, ranks),))
-        return [RatingChange(p, b, self.get(p)) for p, b in before]
 
     def rate_many(self, games: Iterable[Game]) -> int:
         """Rate games in order without validation or result objects.
