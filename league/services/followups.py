@@ -1,17 +1,27 @@
 """What happens after a result is stored, corrected or removed.
 
-`result_submit` calls `after_result_saved` on commit. The standings and ratings
-work is wired in here so the entry path stays ignorant of it.
+`result_submit` calls `after_result_saved` on commit, `result_remove` calls
+`after_result_removed`. The standings and ratings work is wired in here so the
+entry path stays ignorant of it.
 """
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from tournaments.models import Game
 
-# Set inside `followups_batched()`: game ids whose follow-ups wait for the end of the batch.
-_pending: ContextVar[set[int] | None] = ContextVar("pending_followups", default=None)
+
+@dataclass
+class _Batch:
+    """Follow-ups waiting for the end of `followups_batched()`."""
+
+    game_ids: set[int] = field(default_factory=set)
+    season_ids: set[int] = field(default_factory=set)  # seasons that lost a result
+
+
+_pending: ContextVar[_Batch | None] = ContextVar("pending_followups", default=None)
 
 
 def after_result_saved(game_id: int) -> None:
@@ -19,19 +29,35 @@ def after_result_saved(game_id: int) -> None:
 
     Both tasks are idempotent full/replay recomputations, so a duplicate call
     costs time but never corrupts anything. A removed game leaves no season to
-    find; its rating pool is repaired from the orphaned history rows.
+    find (use `after_result_removed`); its rating pool is repaired from the
+    orphaned history rows.
     """
-    pending = _pending.get()
-    if pending is not None:
-        pending.add(game_id)
+    batch = _pending.get()
+    if batch is not None:
+        batch.game_ids.add(game_id)
         return
+    _schedule(season_id=_season_of(game_id), game_id=game_id)
+
+
+def after_result_removed(*, game_id: int, season_id: int | None) -> None:
+    """Schedule the recomputations after a result was deleted.
+
+    `season_id` is captured by the caller before the delete: afterwards nothing
+    leads from the game id back to its season. The ratings task sees the game is
+    gone and replays the pools holding its orphaned history rows.
+    """
+    batch = _pending.get()
+    if batch is not None:
+        batch.game_ids.add(game_id)
+        if season_id:
+            batch.season_ids.add(season_id)
+        return
+    _schedule(season_id=season_id, game_id=game_id)
+
+
+def _schedule(*, season_id: int | None, game_id: int) -> None:
     from league import tasks
 
-    season_id = (
-        Game.objects.filter(pk=game_id)
-        .values_list("table__round__event__season_id", flat=True)
-        .first()
-    )
     if season_id:
         tasks.recompute_standings.delay_on_commit(season_id)
     tasks.update_ratings.delay_on_commit(game_id)
@@ -45,14 +71,29 @@ def followups_batched() -> Iterator[None]:
     and whole-pool anyway, so one run at the end gives the same numbers as one
     run per result.
     """
-    token = _pending.set(set())
+    token = _pending.set(_Batch())
     try:
         yield
-        game_ids = _pending.get()
+        batch = _pending.get()
     finally:
         _pending.reset(token)
-    for game_id in _one_game_per_season_and_pool(game_ids):
-        after_result_saved(game_id)
+    from league import tasks
+
+    covered = set()
+    for game_id in _one_game_per_season_and_pool(batch.game_ids):
+        season_id = _season_of(game_id)
+        covered.add(season_id)
+        _schedule(season_id=season_id, game_id=game_id)
+    for season_id in sorted(batch.season_ids - covered):
+        tasks.recompute_standings.delay_on_commit(season_id)
+
+
+def _season_of(game_id: int) -> int | None:
+    return (
+        Game.objects.filter(pk=game_id)
+        .values_list("table__round__event__season_id", flat=True)
+        .first()
+    )
 
 
 def _one_game_per_season_and_pool(game_ids: set[int]) -> list[int]:

@@ -19,6 +19,10 @@ A table has one result. Submitting the same record again returns the stored game
 
 Every seat must hold a player (or a bot) before a result is entered. Once the event is
 closed, only an organiser's correction with a reason may change its results.
+
+`result_remove` is the one way a result leaves: an organiser, with a reason, on a night that
+is not closed. It is audited, and the season's standings and the rating pool are rebuilt
+after commit, like after a submission.
 """
 
 from __future__ import annotations
@@ -289,3 +293,83 @@ def result_correct(*, game: Game, record: dict, reason: str, user=None,
         raise PermissionDenied("Only the club's organisers may correct a result.")
     return result_submit(table=game.table, record=record, source=source, user=user,
                          token=token, correction_reason=reason)
+
+
+# --- Removal ---------------------------------------------------------------------------------
+
+
+class ResultMissing(Exception):
+    """The table has no stored result to remove (never entered, or removed already)."""
+
+
+@dataclass(frozen=True)
+class RemoveOutcome:
+    table: Table
+    game_id: int
+    season_id: int | None
+
+
+def _removal_target(table: Table | None, game: Game | None) -> Table:
+    if (table is None) == (game is None):
+        raise TypeError("result_remove needs exactly one of table= or game=")
+    table_id = table.pk if table is not None else game.table_id
+    return Table.objects.select_related("round__event__club").get(pk=table_id)
+
+
+def _authorize_removal(actor, table: Table) -> None:
+    if isinstance(actor, ApiToken):
+        raise PermissionDenied("API tokens may not remove results: an organiser of the club "
+                               "must log in to do it.")
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        raise PermissionDenied("Log in as an organiser of the club to remove a result.")
+    if not can(actor, CORRECT, table):
+        raise PermissionDenied("Only the club's organisers may remove a result.")
+
+
+def result_remove_check(*, actor, reason: str, table: Table | None = None,
+                        game: Game | None = None) -> Game:
+    """Validate and authorize a removal without changing anything; returns the stored game.
+
+    Raises ResultRejected (no reason, closed night), PermissionDenied (not an organiser of
+    the club) or ResultMissing (nothing stored).
+    """
+    if not (reason or "").strip():
+        raise ResultRejected([error("reason-required", "Removing a result needs a reason.",
+                                    field="reason")])
+    table = _removal_target(table, game)
+    _authorize_removal(actor, table)
+    stored = Game.objects.filter(table=table).first()
+    if stored is None:
+        raise ResultMissing(f"{table} has no result to remove (it may have been removed "
+                            "already).")
+    if table.round.event.status == EventStatus.CLOSED:
+        raise ResultRejected([error(
+            "event-closed", f"{table.round.event} is closed: its results can no longer be "
+            "removed, only corrected by an organiser with a reason.", field="table")])
+    return stored
+
+
+def result_remove(*, actor, reason: str, table: Table | None = None,
+                  game: Game | None = None) -> RemoveOutcome:
+    """An organiser deletes a table's stored result (game and hands), with a reason.
+
+    Audited with the removed record. After commit the season's standings are recomputed
+    (the season is captured here: once the game is gone nothing leads back to it) and the
+    rating pool replays from the orphaned history rows.
+    """
+    stored = result_remove_check(actor=actor, reason=reason, table=table, game=game)
+    table = _removal_target(None, stored)
+    season_id = table.round.event.season_id
+    with transaction.atomic():
+        # The lock (PostgreSQL) makes a concurrent second removal wait, then find nothing.
+        locked = Game.objects.select_for_update().filter(pk=stored.pk).first()
+        if locked is None:
+            raise ResultMissing(f"{table} has no result to remove (it was removed meanwhile).")
+        audit_record(club=club_of(table), action="result.remove", target=locked,
+                     subject=actor, before=_summary(locked) | {"record": locked.record},
+                     reason=reason.strip())
+        Game.objects.filter(pk=locked.pk).delete()
+        game_id = locked.pk
+        transaction.on_commit(
+            lambda: followups.after_result_removed(game_id=game_id, season_id=season_id))
+    return RemoveOutcome(table=table, game_id=game_id, season_id=season_id)
