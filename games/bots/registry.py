@@ -6,6 +6,7 @@ from games import rules
 
 from .base import Bot
 from .heuristic import HeuristicBot
+from .noisy import NOISY_BOTS
 from .random_bot import RandomBot
 from .search import SearchBot
 
@@ -13,6 +14,7 @@ BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
+    **NOISY_BOTS,
 }
 SEARCH_PARAMS = ("time_budget", "max_samples", "rollout")
 
