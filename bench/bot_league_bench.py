@@ -1,18 +1,19 @@
 """Bot league bench: do the league's raters put bots of known strength in the right order?
 
 A league of bot players in tiers of known, ordered strength (default, weakest first:
-random < noisy-75 < noisy-50 < noisy-25 < heuristic; the noisy heuristics make that
-share of their decisions at random, see games/bots/noisy.py) plays whole matches at
-tables seated by the rotation engine (`tournaments.rotation.plan_rotation`: new
-opponents each round, every seat in turn). The results go, in order, into the
-engine's raters with default parameters (`league.ratings.make_rater`: Elo and
-Plackett-Luce). Printed per rater: each tier's mean rating, its players' places in
-the rating order, the Kendall tau-b between true tier and rating, and how many pairs
-of players from different tiers the ratings order the wrong way.
+random < noisy-75 < noisy-50 < noisy-25 < heuristic; a noisy heuristic makes that share
+of its decisions at random, see games/bots/noisy.py, and any "noisy-N" works here) plays
+whole matches at tables seated by the rotation engine (`tournaments.rotation.
+plan_rotation`: new opponents each round, every seat in turn). The results go, in
+order, into the engine's raters with default parameters (`league.ratings.make_rater`:
+Elo and Plackett-Luce). Printed per rater: each tier's mean rating, its players' places
+in the rating order, the Kendall tau-b between true tier and rating, and how many pairs
+of players from different tiers the ratings order the wrong way (also part-way through).
 
     .venv/bin/python bench/bot_league_bench.py                       # Bluke, 20 bots
     .venv/bin/python bench/bot_league_bench.py --games 600 --seed 2 --jobs 2
     .venv/bin/python bench/bot_league_bench.py --game back-alley      # partnerships
+    .venv/bin/python bench/bot_league_bench.py --tiers noisy-20,noisy-15,noisy-10,noisy-5,heuristic
     .venv/bin/python bench/bot_league_bench.py --tiers random,noisy-50,heuristic,search \\
         --per-tier 4 --games 200                                      # slow: search bots
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -34,9 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import rules  # noqa: E402
 from games.bots import bot_names, make_bot, play_state  # noqa: E402
+from games.bots.noisy import NoisyHeuristicBot  # noqa: E402
 from league.ratings import kendall_tau, make_rater  # noqa: E402
 from tournaments.rotation import SeatingRequest, TableSizes, plan_rotation  # noqa: E402
 
+NOISY_KIND = re.compile(r"noisy-(\d+)")
 DEFAULT_TIERS = ("random", "noisy-75", "noisy-50", "noisy-25", "heuristic")
 RATERS = ("elo", "plackett_luce")
 
@@ -99,21 +103,30 @@ def plan_tables(league: League, game: rules.Game) -> list[list[str]]:
     return tables[:league.games]
 
 
+def build_bot(kind: str, game: rules.Game, bot_params: dict):
+    """A registered bot kind, or "noisy-N" for any N in 0..100 (N% random decisions)."""
+    if kind in bot_names():
+        return make_bot(kind, game=game, **bot_params)
+    match = NOISY_KIND.fullmatch(kind)
+    if match is None or int(match[1]) > 100:
+        raise SystemExit(f"bot_league_bench: unknown bot kind {kind!r}; known: "
+                         f"{', '.join(bot_names())}, or noisy-N with N from 0 to 100")
+    return NoisyHeuristicBot(game, noise=int(match[1]) / 100)
+
+
 def play_table(job: tuple) -> list[int]:
     """One match (a worker's job): final totals per scoring unit (seat, or team)."""
     game_name, options, kinds, seed, bot_params = job
     game = rules.load(game_name, **options)
-    bots = [make_bot(kind, game=game, **bot_params) for kind in kinds]
+    bots = [build_bot(kind, game, bot_params) for kind in kinds]
     return play_state(game, bots, seed).totals
 
 
 def play_league(league: League, jobs: int = 1, progress: bool = False) -> LeagueResult:
     """Play every table of the league; results come back in playing order."""
-    unknown = sorted(set(league.tiers) - set(bot_names()))
-    if unknown:
-        raise SystemExit(f"bot_league_bench: unknown bot kind(s) {', '.join(unknown)}; "
-                         f"known: {', '.join(bot_names())}")
     game = league.load_game()
+    for kind in league.tiers:
+        build_bot(kind, game, league.bot_params)  # fail before playing on a bad kind
     options = {"players": game.num_players, **league.options}
     tables = plan_tables(league, game)
     jobs_args = [(league.game, options, [kind_of(p) for p in table],
@@ -272,6 +285,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="search bots: guesses of the hidden cards per decision")
     parser.add_argument("--search-budget-ms", type=float, default=0.0,
                         help="search bots: clock per decision (0: none, so runs repeat)")
+    parser.add_argument("--raters", default=",".join(RATERS),
+                        help="make_rater kinds, default parameters (default: %(default)s)")
     parser.add_argument("--no-progress", action="store_true")
     return parser.parse_args(argv)
 
@@ -301,7 +316,7 @@ def main(argv=None) -> None:
           f"first: {', '.join(league.tiers)} ({league.per_tier} bots each); "
           f"{len(result.games)} games, seed {league.seed}, jobs {args.jobs}; "
           f"played in {result.seconds:.1f} s; load average {os.getloadavg()[0]:.2f}")
-    for kind in RATERS:
+    for kind in (k.strip() for k in args.raters.split(",") if k.strip()):
         rater, progress = rate_league(league, result, kind, checkpoints_for(len(result.games)))
         print(format_report(order_report(league, result, rater), best_tau(league), progress))
 
