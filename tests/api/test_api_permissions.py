@@ -7,6 +7,7 @@ organises, token_b is its API token). Refusals leave the database unchanged.
 import pytest
 
 from tests.factories import played_record, row_counts
+from tournaments.models import Game
 
 PERSONAS = ["alice", "sam", "pat", "bob", "token_b", "anonymous"]
 MEMBERS_OF_A = {"alice", "sam", "pat"}
@@ -122,3 +123,30 @@ def test_it_allows_each_write_only_to_the_right_people(world, client_as, persona
     if response.status_code >= 400:
         assert row_counts() == before
         assert "detail" in response.json() or response.status_code == 400
+
+
+REMOVALS = {
+    # name: (table whose result is removed, expected status per persona)
+    "remove a result in A": (
+        "table_a",
+        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+    "remove a result in B": (
+        "table_b",
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 200, "token_b": 403, "anonymous": 401}),
+}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("removal", sorted(REMOVALS))
+def test_it_allows_removing_a_result_only_to_the_clubs_organisers(world, client_as, persona,
+                                                                  removal):
+    table, expected = REMOVALS[removal]
+    before = row_counts()
+    response = client_as(persona).delete(
+        f"/api/v1/tables/{world[table].pk}/result/?reason=entered+by+mistake")
+    assert response.status_code == expected[persona], response.content
+    if response.status_code >= 400:
+        assert row_counts() == before
+        assert "detail" in response.json()
+    else:
+        assert not Game.objects.filter(table=world[table]).exists()

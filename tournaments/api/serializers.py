@@ -128,6 +128,14 @@ class CorrectionSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
+class RemovedSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    table = serializers.IntegerField()
+    game = serializers.IntegerField(help_text="Id of the removed game.")
+    season = serializers.IntegerField(allow_null=True, help_text="Season whose standings "
+                                      "are recomputed (null for a one-off tournament).")
+
+
 class RulesetSerializer(serializers.Serializer):
     name = serializers.CharField()
     title = serializers.CharField()

@@ -1,7 +1,8 @@
 """API views for events, rounds, tables, seats, games, hands, rulesets and record checks.
 
 Thin: selectors read (already limited to what the caller may see, so an invisible object
-is a 404), services write and authorize (403), results go through `result_submit`.
+is a 404), services write and authorize (403), results go through `result_submit` and
+leave through `result_remove` (`tournaments.api.removal`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ from league.api.errors import (
 )
 from league.api.idempotency import HEADER, idempotent
 from tournaments import selectors
+from tournaments.api.removal import (
+    REASON,
+    REMOVE_DESCRIPTION,
+    REMOVE_RESPONSES,
+    remove_response,
+)
 from tournaments.api.serializers import (
     CloseSerializer,
     CorrectionSerializer,
@@ -206,6 +213,12 @@ class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 user=request.user, token=_token(request)))
 
         return idempotent(request, submit)
+
+    @extend_schema(request=None, parameters=[REASON, IDEMPOTENCY_KEY],
+                   responses=REMOVE_RESPONSES, description=REMOVE_DESCRIPTION)
+    @result.mapping.delete
+    def remove_result(self, request, pk=None):
+        return idempotent(request, lambda: remove_response(request, self.get_object()))
 
 
 def _token(request):

@@ -330,14 +330,14 @@ def result_remove_check(*, actor, reason: str, table: Table | None = None,
                         game: Game | None = None) -> Game:
     """Validate and authorize a removal without changing anything; returns the stored game.
 
-    Raises ResultRejected (no reason, closed night), PermissionDenied (not an organiser of
-    the club) or ResultMissing (nothing stored).
+    Raises PermissionDenied (not an organiser of the club), ResultRejected (no reason, or
+    the night is closed) or ResultMissing (nothing stored).
     """
+    table = _removal_target(table, game)
+    _authorize_removal(actor, table)
     if not (reason or "").strip():
         raise ResultRejected([error("reason-required", "Removing a result needs a reason.",
                                     field="reason")])
-    table = _removal_target(table, game)
-    _authorize_removal(actor, table)
     stored = Game.objects.filter(table=table).first()
     if stored is None:
         raise ResultMissing(f"{table} has no result to remove (it may have been removed "
