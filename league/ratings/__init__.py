@@ -2,7 +2,7 @@
 
 Typical use::
 
-    rater = make_rater("plackett_luce")          # or "elo", k=24
+    rater = make_rater("plackett_luce")   # or "thurstone_mosteller", "elo" (k=24)
     changes = rater.rate_game([[1], [2], [3], [4]], [1, 2, 2, 4])
     rater.rating(1), rater.conservative(1), rater.get(1)
 
@@ -16,7 +16,8 @@ from .fitting import DEFAULT_GRIDS, fit_parameters, score_parameters
 from .inactivity import inflate_for_inactivity
 from .plackett_luce import PlackettLuceRater
 from .provisional import is_provisional
-from .registry import RATERS, make_rater
+from .registry import RATERS, canonical_kind, make_rater
+from .thurstone_mosteller import ThurstoneMostellerRater
 
 __all__ = [
     "DEFAULT_GRIDS",
@@ -28,6 +29,8 @@ __all__ = [
     "Rater",
     "RatingChange",
     "Score",
+    "ThurstoneMostellerRater",
+    "canonical_kind",
     "check_game",
     "fit_parameters",
     "inflate_for_inactivity",

@@ -22,134 +22,19 @@ O(number of teams) instead of O(teams**2): see ``rate_many``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from .base import CheckedRateGame, Game, PlayerId, PlayerState, Teams
-
-MU = 25.0
-SIGMA = 25.0 / 3.0
-BETA = 25.0 / 6.0
-TAU = 25.0 / 300.0
-KAPPA = 1e-4  # floor for the variance shrink factor, keeps sigma > 0
+from .base import Game
+from .gaussian import GaussianRater
 
 
-class PlackettLuceRater(CheckedRateGame):
+class PlackettLuceRater(GaussianRater):
     kind = "plackett_luce"
 
-    def __init__(
-        self,
-        mu: float = MU,
-        sigma: float = SIGMA,
-        beta: float = BETA,
-        tau: float = TAU,
-        kappa: float = KAPPA,
-        z: float = 3.0,
-        gamma_exponent: float = 1.0,
-    ) -> None:
-        if sigma <= 0 or beta <= 0 or tau < 0 or not 0 < kappa < 1:
-            raise ValueError("need sigma > 0, beta > 0, tau >= 0, 0 < kappa < 1")
-        self.mu = float(mu)
-        self.sigma = float(sigma)
-        self.beta = float(beta)
-        self.tau = float(tau)
-        self.kappa = float(kappa)
-        self.z = float(z)
-        # 1.0 reproduces openskill; 0.0 (gamma = 1, the plain Laplace variance
-        # step, floored by kappa) predicted better in our synthetic leagues.
-        self.gamma_exponent = float(gamma_exponent)
-        # Per player a mutable [mu, sigma, games] list: one dict lookup per
-        # player per game and no object allocation on the hot path.
-        self._state: dict[PlayerId, list] = {}
-
-    # -- parameters and state -------------------------------------------
-
-    @property
-    def params(self) -> dict[str, float]:
-        return {
-            "mu": self.mu,
-            "sigma": self.sigma,
-            "beta": self.beta,
-            "tau": self.tau,
-            "kappa": self.kappa,
-            "z": self.z,
-            "gamma_exponent": self.gamma_exponent,
-        }
-
-    def initial_state(self) -> PlayerState:
-        return PlayerState(self.mu, self.sigma, 0)
-
-    def get(self, player_id: PlayerId) -> PlayerState:
-        row = self._state.get(player_id)
-        if row is None:
-            return self.initial_state()
-        return PlayerState(row[0], row[1], row[2])
-
-    def set(self, player_id: PlayerId, state: PlayerState) -> None:
-        self._state[player_id] = [float(state.mu), float(state.sigma), int(state.games)]
-
-    def players(self) -> list[PlayerId]:
-        return list(self._state)
-
-    def snapshot(self) -> dict[PlayerId, PlayerState]:
-        return {p: PlayerState(r[0], r[1], r[2]) for p, r in self._state.items()}
-
-    def rating(self, player_id: PlayerId) -> float:
-        """The mean: the best single number for predicting who finishes ahead."""
-        row = self._state.get(player_id)
-        return self.mu if row is None else row[0]
-
-    def conservative(self, player_id: PlayerId) -> float:
-        """mu - z*sigma: a leaderboard number that newcomers must earn."""
-        row = self._state.get(player_id)
-        if row is None:
-            return self.mu - self.z * self.sigma
-        return row[0] - self.z * row[1]
-
-    # -- prediction ------------------------------------------------------
-
-    def win_probability(self, team_a: Sequence[PlayerId], team_b: Sequence[PlayerId]) -> float:
-        """P(team_a finishes ahead of team_b) under the model's pairwise law."""
-        state = self._state
-        mu_a = s2_a = mu_b = s2_b = 0.0
-        for p in team_a:
-            row = state.get(p)
-            m, s = (self.mu, self.sigma) if row is None else (row[0], row[1])
-            mu_a += m
-            s2_a += s * s
-        for p in team_b:
-            row = state.get(p)
-            m, s = (self.mu, self.sigma) if row is None else (row[0], row[1])
-            mu_b += m
-            s2_b += s * s
-        c = math.sqrt(s2_a + s2_b + 2.0 * self.beta * self.beta)
-        return 1.0 / (1.0 + math.exp((mu_b - mu_a) / c))
-
-    def pair_probabilities(self, teams: Teams) -> list[float]:
-        """``win_probability`` for every team pair (a < b) of one table.
-
-        Same formula and summation order, computed with one lookup per
-        player instead of one per pair: fitting calls this for every game.
-        """
-        state = self._state
-        mus = []
-        s2s = []
-        for team in teams:
-            m = s2 = 0.0
-            for p in team:
-                row = state.get(p)
-                mu, s = (self.mu, self.sigma) if row is None else (row[0], row[1])
-                m += mu
-                s2 += s * s
-            mus.append(m)
-            s2s.append(s2)
-        two_beta2 = 2.0 * self.beta * self.beta
-        out = []
-        n = len(teams)
-        for a in range(n - 1):
-            for b in range(a + 1, n):
-                c = math.sqrt(s2s[a] + s2s[b] + two_beta2)
-                out.append(1.0 / (1.0 + math.exp((mus[b] - mus[a]) / c)))
-        return out
+    @staticmethod
+    def _ahead(gap: float) -> float:
+        # The pairwise law of Plackett-Luce: logistic in the gap over c.
+        return 1.0 / (1.0 + math.exp(-gap))
 
     # -- updates -----------------------------------------------------------
 
