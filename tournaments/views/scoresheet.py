@@ -4,6 +4,8 @@ GET shows the sheet (filled from the stored result, if any). The htmx check endp
 runs the rules checker on the finished rows as the scorer types and sends back the
 per-row verdicts out of band, so the inputs being typed in are never replaced.
 Saving posts the whole sheet (works without JavaScript) through `result_submit`.
+Organisers remove the stored result from the same page (its own form, with a reason and a
+confirmation box) through `result_remove`.
 """
 
 from django.contrib import messages
@@ -13,9 +15,15 @@ from django.views.decorators.http import require_POST
 
 from games import rules
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
-from tournaments.models import GameSource, Table
+from tournaments.models import EventStatus, GameSource, Table
 from tournaments.services.records import check
-from tournaments.services.results import ResultConflict, ResultRejected, result_submit
+from tournaments.services.results import (
+    ResultConflict,
+    ResultMissing,
+    ResultRejected,
+    result_remove,
+    result_submit,
+)
 from tournaments.views import access
 
 
@@ -53,11 +61,14 @@ def _check(sheet: Scoresheet, *, strict: bool) -> None:
 
 def _context(request, table, sheet, **extra) -> dict:
     event = table.round.event
+    stored = table.result if _stored(table) else None
     return {
         "table": table, "event": event, "club": event.club, "sheet": sheet,
         "seats": list(enumerate(sheet.seat_names)), "trump_choices": TRUMP_CHOICES,
         "can_score": access.can_score(request.user, table),
-        "stored": table.result if _stored(table) else None,
+        "can_remove": stored is not None and event.status != EventStatus.CLOSED
+        and access.can_correct(request.user, table),
+        "stored": stored,
         "empty_seats": table.seats.filter(player__isnull=True).exists(),
         **extra,
     }
@@ -66,6 +77,8 @@ def _context(request, table, sheet, **extra) -> dict:
 def table_scoresheet(request, pk):
     table = _table(pk)
     access.require_view(request.user, table)
+    if request.method == "POST" and "remove_result" in request.POST:
+        return _remove(request, table)
     if request.method == "POST":
         return _save(request, table)
     sheet = _sheet(table)
@@ -101,6 +114,30 @@ def _save(request, table):
     messages.success(request, f"Table {table.number}: {hands} hand{'s' if hands != 1 else ''} "
                               f"saved ({state}).")
     return redirect("tournaments:table-scoresheet", pk=table.pk)
+
+
+def _remove(request, table):
+    """The organiser's "remove result" form: a reason and a ticked confirmation box."""
+    reason = request.POST.get("removal_reason", "").strip()
+    problem, status = None, 400
+    if request.POST.get("confirm_removal") != "yes":
+        problem = "Tick the box to confirm that the stored result should be removed."
+    else:
+        try:
+            result_remove(actor=request.user, table=table, reason=reason)
+        except ResultRejected as refused:
+            problem = str(refused)
+        except ResultMissing as missing:  # e.g. the form sent twice
+            problem, status = str(missing), 404
+        except PermissionDenied as refused:
+            problem, status = str(refused), 403
+    if problem:
+        sheet = _sheet(table)
+        context = _context(request, table, sheet, removal_error=problem, removal_reason=reason)
+        return render(request, "tournaments/scoresheet.html", context, status=status)
+    messages.success(request, f"Round {table.round.number} table {table.number}: result "
+                              "removed. Standings and ratings are being recomputed without it.")
+    return redirect("tournaments:event-detail", pk=table.round.event_id)
 
 
 def _rerender(request, table, sheet, reason, needs_reason=False, status=400):
