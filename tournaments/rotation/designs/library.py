@@ -7,7 +7,7 @@ the bench agree on what "best" means.
 from functools import cache
 
 from ..gf import prime_power
-from . import affine, cyclic, data, published, rotational, whist
+from . import affine, cyclic, data, published, rgdd, rotational, whist
 
 BEST_KNOWN = {
     3: {9: 4, 12: 4, 15: 7, 18: 8, 21: 10, 24: 11, 27: 13, 30: 14, 33: 16, 36: 17, 39: 19},
@@ -58,7 +58,7 @@ def _first_round(n: int, s: int):
 
 @cache
 def _construction(n: int, s: int):
-    options = [f(n, s) for f in (_from_data, _from_fields, _first_round)]
+    options = [f(n, s) for f in (_from_data, rgdd.schedule, _from_fields, _first_round)]
     options = [o for o in options if o]
     return max(options, key=len) if options else None
 
