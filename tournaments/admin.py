@@ -1,7 +1,9 @@
 """Admin for events, rounds, tables, seats and results.
 
 Results are never saved raw here: the table's "Enter or correct result" page and the game's
-"Correct" link post the record to `result_submit`, like every other front door.
+"Correct" link post the record to `result_submit`, like every other front door. Deleting a
+game (its delete page, or the "Remove selected results" action) asks for a reason and goes
+through `result_remove`, so the season's standings and the ratings follow.
 """
 
 from __future__ import annotations
@@ -10,7 +12,11 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -19,7 +25,16 @@ from django.utils.html import format_html
 from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
 from tournaments.models import Event, Game, GameSource, Hand, Round, Seat, Table
-from tournaments.services.results import ResultConflict, ResultRejected, result_submit
+from tournaments.services.results import (
+    ResultConflict,
+    ResultMissing,
+    ResultRejected,
+    result_remove,
+    result_remove_check,
+    result_submit,
+)
+
+REMOVAL_REFUSALS = (ResultRejected, ResultMissing, PermissionDenied)
 
 
 class RoundInline(ScopedTabularInline):
@@ -128,7 +143,8 @@ class TableAdmin(ClubScopedAdmin):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyScopedAdmin):
-    """Stored results, read-only: corrections go through the table's result page."""
+    """Stored results, read-only: corrections go through the table's result page, removals
+    (superusers, with a reason) through `result_remove`."""
 
     list_display = ["__str__", "status", "source", "totals", "played_at", "entered_by"]
     list_filter = ["status", "source", "table__round__event__club"]
@@ -139,6 +155,8 @@ class GameAdmin(ReadOnlyScopedAdmin):
                        "played_at", "created_at", "updated_at"]
     exclude = ["record"]
     inlines = [HandInline]
+    delete_confirmation_template = "admin/tournaments/game_delete_confirmation.html"
+    actions = ["remove_selected_results"]
 
     @admin.display(description="Correction")
     def correct_link(self, game):
@@ -148,6 +166,59 @@ class GameAdmin(ReadOnlyScopedAdmin):
     @admin.display(description="Record")
     def record_json(self, game):
         return format_html("<pre>{}</pre>", json.dumps(game.record, indent=1)[:20000])
+
+    # --- removal: never a raw delete ----------------------------------------------------
+
+    def get_actions(self, request, action_location=admin.ActionLocation.CHANGE_LIST):
+        actions = super().get_actions(request, action_location)
+        actions.pop("delete_selected", None)  # it cannot ask for a reason
+        return actions
+
+    def delete_view(self, request, object_id, extra_context=None):
+        """Check the removal (reason, permission, open night) before Django's delete runs:
+        a refusal inside it would surface as a server error."""
+        if request.method == "POST" and request.POST.get("post"):
+            game = self.get_object(request, unquote(object_id))
+            if game is not None:
+                try:
+                    result_remove_check(actor=request.user, game=game,
+                                        reason=request.POST.get("reason", ""))
+                except REMOVAL_REFUSALS as refused:
+                    self.message_user(request, f"Not removed: {refused}", messages.ERROR)
+                    return HttpResponseRedirect(request.path)
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request, obj):
+        result_remove(actor=request.user, game=obj, reason=request.POST.get("reason", ""))
+
+    def delete_queryset(self, request, queryset):
+        """All or nothing: each game goes through result_remove with the form's reason."""
+        reason = request.POST.get("reason", "")
+        with transaction.atomic():
+            for game in queryset.select_related("table"):
+                result_remove(actor=request.user, game=game, reason=reason)
+
+    @admin.action(description="Remove selected results (asks for a reason)",
+                  permissions=["delete"])
+    def remove_selected_results(self, request, queryset):
+        if request.POST.get("post"):
+            try:
+                for game in queryset:
+                    result_remove_check(actor=request.user, game=game,
+                                        reason=request.POST.get("reason", ""))
+                count = queryset.count()
+                self.delete_queryset(request, queryset)
+            except REMOVAL_REFUSALS as refused:
+                self.message_user(request, f"Nothing removed: {refused}", messages.ERROR)
+            else:
+                self.message_user(request, f"Removed {count} result{'s' if count != 1 else ''}"
+                                  "; standings and ratings are being recomputed.")
+            return None
+        context = {**self.admin_site.each_context(request), "opts": self.opts,
+                   "title": "Remove results", "games": queryset.select_related("table"),
+                   "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
+        return TemplateResponse(request, "admin/tournaments/game_remove_selected.html",
+                                context)
 
 
 @admin.register(Seat)
