@@ -6,11 +6,7 @@ dropped by this script), then times the real service
 1,000,000 games.  Setup uses COPY (bench only, not production code).
 
 The phases are timed by wrapping the service's own helpers from the outside
-(the service is not changed): *read* = time spent pulling the next rateable game
-out of ``pool_games`` (query, row decoding, seats query, building sides);
-*rate* = ``rater.rate_game``; *rows* = building the history rows; *write* =
-``_write_history`` (COPY on PostgreSQL; ``RatingHistory.objects.bulk_create``
-in the service before it had that helper).
+(the service is not changed); see `Phases`.
 
     .venv/bin/python bench/recompute_bench.py                  # 50,000 games
     .venv/bin/python bench/recompute_bench.py --games 200000 --keep
@@ -208,11 +204,19 @@ def build_history(games: int, players: int, seed: int) -> int:
 
 
 class Phases:
-    """Wraps the service's helpers from outside to split the time into phases."""
+    """Wraps the service's helpers from outside to split the time into phases.
+
+    *read* is the time spent getting the next chunk of rateable games (FETCH,
+    decoding, building sides); *rate* is ``rate_game``; *pack* is turning a
+    game's changes into binary COPY rows; *index + swap* is building the new
+    partition's keys and indexes, checking its foreign keys and swapping it in.
+    What is left ("other") is the loop, waiting for COPY to drain at the end of
+    each chunk, and the commit.
+    """
 
     def __init__(self) -> None:
-        self.t = {"read": 0.0, "rate": 0.0, "rows": 0.0, "write history": 0.0,
-                  "truncate + restore": 0.0, "save PlayerRating": 0.0, "find pools": 0.0}
+        self.t = {"read": 0.0, "rate": 0.0, "pack": 0.0, "index + swap": 0.0,
+                  "save PlayerRating": 0.0, "find pools": 0.0}
         self._undo = []
 
     def _patch(self, obj, name, wrapper) -> None:
@@ -231,11 +235,8 @@ class Phases:
             return inner
         return wrap
 
-    def install(self) -> None:
-        from league.models import RatingHistory
-        from league.services import ratings as svc
-
-        def games(fn):
+    def _timed_iterator(self, key):
+        def wrap(fn):
             def inner(*a, **kw):
                 it = fn(*a, **kw)
                 while True:
@@ -243,11 +244,15 @@ class Phases:
                     try:
                         item = next(it)
                     except StopIteration:
-                        self.t["read"] += time.perf_counter() - t0
+                        self.t[key] += time.perf_counter() - t0
                         return
-                    self.t["read"] += time.perf_counter() - t0
+                    self.t[key] += time.perf_counter() - t0
                     yield item
             return inner
+        return wrap
+
+    def install(self) -> None:
+        from league.services.ratings import history, rebuild, recompute, replay
 
         def rater(fn):
             def inner(*a, **kw):
@@ -256,17 +261,13 @@ class Phases:
                 return r
             return inner
 
-        self._patch(svc, "pool_games", games)
-        self._patch(svc, "_rater", rater)
-        self._patch(svc, "_history_rows", self._timed("rows"))
-        self._patch(svc, "_truncate", self._timed("truncate + restore"))
-        self._patch(svc, "_restore", self._timed("truncate + restore"))
-        self._patch(svc, "_save_states", self._timed("save PlayerRating"))
-        self._patch(svc, "ensure_pools", self._timed("find pools"))
-        if hasattr(svc, "_write_history"):  # COPY / bulk_create of history tuples
-            self._patch(svc, "_write_history", self._timed("write history"))
-        else:  # the service before the tuple data path
-            self._patch(RatingHistory.objects, "bulk_create", self._timed("write history"))
+        self._patch(rebuild, "rated_chunks", self._timed_iterator("read"))
+        self._patch(replay, "pool_games", self._timed_iterator("read"))
+        self._patch(replay, "pool_rater", rater)
+        self._patch(history.HistoryPacker, "pack", self._timed("pack"))
+        self._patch(rebuild, "_index_and_swap", self._timed("index + swap"))
+        self._patch(replay, "_save_states", self._timed("save PlayerRating"))
+        self._patch(recompute, "ensure_pools", self._timed("find pools"))
 
     def uninstall(self) -> None:
         for obj, name, original, own in reversed(self._undo):
@@ -309,7 +310,7 @@ def run(club_id: int, games: int, profile: bool) -> None:
     print(f"end to end: {total:.2f} s = {count / total:,.0f} games/s "
           f"-> 1,000,000 games: {total * 1_000_000 / count:.0f} s")
     accounted = sum(phases.t.values())
-    for key, seconds in [*phases.t.items(), ("other (loop, commit)", total - accounted)]:
+    for key, seconds in [*phases.t.items(), ("other (loop, COPY, commit)", total - accounted)]:
         print(f"  {key:<22} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  "
               f"{1e6 * seconds / count:6.1f} µs/game")
     if profiler:

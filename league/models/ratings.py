@@ -71,10 +71,21 @@ class RatingHistory(models.Model):
 
     ``game`` is nulled (not cascaded) when a result is removed, so the next
     update sees the orphan row and replays the pool from ``played_at``.
+
+    On PostgreSQL the table is partitioned by pool (migration 0003): a pool's
+    rows live in a default partition until its first full recompute, which
+    builds the pool a partition of its own and swaps it in
+    (`league.services.ratings.rebuild`). The primary key there is (id, pool),
+    as PostgreSQL requires; ids still come from one sequence, so ``id`` alone
+    stays unique.
     """
 
-    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="history")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    # No single-column indexes on pool and player: the unique key starts with pool and
+    # the chart's index with player, and every extra index is paid on each stored row.
+    pool = models.ForeignKey(
+        RatingPool, on_delete=models.CASCADE, related_name="history", db_index=False)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_history", db_index=False)
     game = models.ForeignKey(
         "tournaments.Game", null=True, on_delete=models.SET_NULL, related_name="rating_history"
     )

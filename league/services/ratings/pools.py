@@ -1,0 +1,54 @@
+"""Rating pools: which pool a game belongs to, and the engine each pool uses."""
+
+from __future__ import annotations
+
+import json
+
+from league.models import RatingPool
+from league.ratings import Rater, make_rater
+from league.selectors_stats import complete_games
+from tournaments.models import Game
+
+DEFAULT_KIND = "plackett_luce"
+
+
+def canonical_kind(kind: str) -> str:
+    """Accept "plackett-luce" as well as the engine's "plackett_luce"."""
+    return kind.replace("-", "_")
+
+
+def variant_key(options: dict | None) -> str:
+    """The options signature of a rating pool: canonical JSON without the player count."""
+    clean = {k: v for k, v in (options or {}).items() if k != "players"}
+    return json.dumps(clean, sort_keys=True, separators=(",", ":"))
+
+
+def pool_for_game(game: Game) -> RatingPool:
+    table = game.table
+    pool, _ = RatingPool.objects.get_or_create(
+        club_id=table.round.event.club_id, game=table.game, variant=variant_key(table.options),
+        defaults={"kind": DEFAULT_KIND},
+    )
+    return pool
+
+
+def pool_rater(pool: RatingPool) -> Rater:
+    """A fresh engine configured as the pool says."""
+    return make_rater(canonical_kind(pool.kind), **(pool.params or {}))
+
+
+def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
+    """Pools for every club/game/variant that has complete games (created on demand)."""
+    games = complete_games()
+    if club_id is not None:
+        games = games.filter(table__round__event__club_id=club_id)
+    keys = set()
+    # DISTINCT in SQL: a million games have a handful of (club, game, options).
+    for club, name, options in games.order_by().values_list(
+            "table__round__event__club_id", "table__game", "table__options").distinct():
+        keys.add((club, name, variant_key(options)))
+    for club, name, variant in sorted(keys):
+        RatingPool.objects.get_or_create(
+            club_id=club, game=name, variant=variant, defaults={"kind": DEFAULT_KIND})
+    pools = RatingPool.objects.all()
+    return list(pools.filter(club_id=club_id) if club_id is not None else pools)
