@@ -3,12 +3,14 @@
 Results are never saved raw here: the table's "Enter or correct result" page and the game's
 "Correct" link post the record to `result_submit`, like every other front door. Deleting a
 game (its delete page, or the "Remove selected results" action) asks for a reason and goes
-through `result_remove`, so the season's standings and the ratings follow.
+through `result_remove`, so the season's standings and the ratings follow; deleting an
+event, round or table recomputes them for the results it takes with it.
 """
 
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from django import forms
 from django.contrib import admin, messages
@@ -24,6 +26,8 @@ from django.utils.html import format_html
 
 from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
+from league.services import followups
+from league.services.audit import audit_record
 from tournaments.models import Event, Game, GameSource, Hand, Round, Seat, Table
 from tournaments.services.results import (
     ResultConflict,
@@ -35,6 +39,46 @@ from tournaments.services.results import (
 )
 
 REMOVAL_REFUSALS = (ResultRejected, ResultMissing, PermissionDenied)
+
+
+# From Game to each model whose deletion takes results with it.
+RESULTS_PATH = {Event: "table__round__event", Round: "table__round", Table: "table"}
+
+
+class DeletesResultsMixin:
+    """Deleting an event, round or table (on its delete page, in bulk, or as an inline row)
+    takes its results with it: audit each removed result and recompute its season's
+    standings and its rating pool after commit, as `result_remove` does for one result."""
+
+    def _delete_with_results(self, request, model, objects, delete) -> None:
+        games = Game.objects.filter(**{f"{RESULTS_PATH[model]}__in": [o.pk for o in objects]})
+        with transaction.atomic():
+            removed = list(games.select_related("table__round__event__club"))
+            for game in removed:
+                audit_record(club=game.table.round.event.club, action="result.remove",
+                             target=game, subject=request.user,
+                             reason=f"deleted with {game.table} in the admin",
+                             before={"record_hash": game.record_hash, "totals": game.totals})
+            delete()
+            for game in removed:
+                transaction.on_commit(partial(
+                    followups.after_result_removed, game_id=game.pk,
+                    season_id=game.table.round.event.season_id))
+
+    def delete_model(self, request, obj):
+        self._delete_with_results(request, self.model, [obj], obj.delete)
+
+    def delete_queryset(self, request, queryset):
+        self._delete_with_results(request, self.model, list(queryset), queryset.delete)
+
+    def save_formset(self, request, form, formset, change):
+        doomed = [f.instance for f in formset.deleted_forms if f.instance.pk]
+        if formset.model not in RESULTS_PATH or not doomed:
+            return super().save_formset(request, form, formset, change)
+        save = super().save_formset
+        self._delete_with_results(request, formset.model, doomed,
+                                  lambda: save(request, form, formset, change))
+        return None
 
 
 class RoundInline(ScopedTabularInline):
@@ -71,7 +115,7 @@ class HandInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(ClubScopedAdmin):
+class EventAdmin(DeletesResultsMixin, ClubScopedAdmin):
     list_display = ["name", "club", "date", "kind", "status", "game"]
     list_filter = ["status", "kind", "game", "club"]
     search_fields = ["name", "club__name"]
@@ -80,7 +124,7 @@ class EventAdmin(ClubScopedAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(ClubScopedAdmin):
+class RoundAdmin(DeletesResultsMixin, ClubScopedAdmin):
     list_display = ["__str__", "event", "number", "published"]
     list_filter = ["published", "event__club"]
     search_fields = ["event__name"]
@@ -95,7 +139,7 @@ class ResultForm(forms.Form):
 
 
 @admin.register(Table)
-class TableAdmin(ClubScopedAdmin):
+class TableAdmin(DeletesResultsMixin, ClubScopedAdmin):
     list_display = ["__str__", "number", "game", "result_link"]
     list_filter = ["game", "round__event__club"]
     search_fields = ["round__event__name"]

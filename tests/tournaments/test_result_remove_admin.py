@@ -138,3 +138,55 @@ def test_organisers_still_cannot_delete_games_in_the_admin(client, alice, table_
     client.force_login(alice)
     assert client.post(delete_url(game), {"post": "yes", "reason": "x"}).status_code == 403
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+# --- deletes that take results with them ------------------------------------------------------
+
+
+def standings_games(season):
+    return sorted(StandingRow.objects.filter(season=season).values_list("games", flat=True))
+
+
+def test_deleting_a_table_recomputes_its_seasons_standings(
+        client, root, two_games, django_capture_on_commit_callbacks):
+    client.force_login(root)
+    gone = two_games[0]
+    season = gone.table.round.event.season
+    url = reverse("admin:tournaments_table_delete", args=[gone.table_id])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url, {"post": "yes"}).status_code == 302
+    assert standings_games(season) == [1, 1, 1, 1]
+    assert AuditEntry.objects.get(action="result.remove").target_id == gone.pk
+
+
+def test_deleting_events_in_bulk_empties_their_seasons_standings(
+        client, root, two_games, django_capture_on_commit_callbacks):
+    client.force_login(root)
+    event = two_games[0].table.round.event
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("admin:tournaments_event_changelist"), {
+            "action": "delete_selected", "post": "yes", "_selected_action": [event.pk]})
+    assert not Game.objects.exists()
+    assert standings_games(event.season) == []
+    assert AuditEntry.objects.filter(action="result.remove").count() == 2
+
+
+def test_deleting_a_table_row_of_a_round_recomputes_the_standings(
+        client, root, two_games, django_capture_on_commit_callbacks):
+    client.force_login(root)
+    rnd = two_games[0].table.round
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    data = {"event": rnd.event_id, "number": rnd.number, "published": "",
+            "tables-TOTAL_FORMS": "2", "tables-INITIAL_FORMS": "2",
+            "tables-MIN_NUM_FORMS": "0", "tables-MAX_NUM_FORMS": "1000"}
+    for i, game in enumerate(two_games):
+        table = game.table
+        data.update({f"tables-{i}-id": table.pk, f"tables-{i}-round": rnd.pk,
+                     f"tables-{i}-number": table.number, f"tables-{i}-game": table.game,
+                     f"tables-{i}-options": "{}", f"tables-{i}-first_dealer": "0"})
+    data["tables-1-DELETE"] = "on"
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, data)
+    assert response.status_code == 302, response.context["errors"] if response.context else ""
+    assert list(Game.objects.values_list("pk", flat=True)) == [two_games[0].pk]
+    assert standings_games(rnd.event.season) == [1, 1, 1, 1]
