@@ -10,6 +10,10 @@ rater replays the same games in order.  Reported per rater:
 * games/s: full sequential update of all games (no predictions), and the
   ratio to openskill's PlackettLuce measured in the same run.
 
+Both Bayesian models are fitted; ``fit_rater`` (what the service's fitting
+uses) picks one of them per variant by log-likelihood on the tuning league,
+and the summary line under each table compares that one with TrueSkill.
+
 Our parameters are fitted with ``fit_parameters`` on a league generated with
 a *different* seed (``--tune-seed``), then applied to the reported seed.
 
@@ -31,13 +35,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from league.ratings import fit_parameters, kendall_tau, make_rater  # noqa: E402
+from league.ratings import fit_parameters, fit_rater, kendall_tau, make_rater  # noqa: E402
 from league.ratings.evaluation import team_pairs  # noqa: E402
 
 try:
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, ThurstoneMostellerFull
 except ImportError:  # pragma: no cover - the bench extra is optional
-    PlackettLuce = None
+    PlackettLuce = ThurstoneMostellerFull = None
 try:
     import trueskill
 except ImportError:  # pragma: no cover
@@ -113,8 +117,8 @@ def make_league(variant: Variant, n_players: int, n_games: int, seed: int) -> Le
 
 
 class OpenSkillRater:
-    def __init__(self) -> None:
-        self.model = PlackettLuce()
+    def __init__(self, model_class=None) -> None:
+        self.model = (model_class or PlackettLuce)()
         self.state: dict = {}
 
     def rating(self, p) -> float:
@@ -229,23 +233,37 @@ def tie_share(games) -> float:
 # -- driver -----------------------------------------------------------------
 
 
-def run_variant(variant: Variant, args) -> tuple[list[dict], float]:
+def run_variant(variant: Variant, args) -> tuple[list[dict], float, str]:
     tune = make_league(variant, args.players, args.games, args.tune_seed)
     league = make_league(variant, args.players, args.games, args.seed)
     elo_params = fit_parameters("elo", tune.games)
-    pl_params = fit_parameters("plackett_luce", tune.games)
+    # fit_rater is what the service's fitting runs: both Bayesian models
+    # fitted on the tuning league, the better log-likelihood chosen.
+    fit = fit_rater(tune.games)
+    fitted = {kind: params for kind, (params, _) in fit.tried.items()}
     contenders = [
         ("elo (defaults)", lambda: make_rater("elo"), None),
         (f"elo (fitted {fmt(elo_params)})", lambda: make_rater("elo", **elo_params), None),
-        ("plackett_luce (defaults)", lambda: make_rater("plackett_luce"), "conservative"),
-        (
-            f"plackett_luce (fitted {fmt(pl_params)})",
-            lambda: make_rater("plackett_luce", **pl_params),
-            "conservative",
-        ),
     ]
+    for kind in ("plackett_luce", "thurstone_mosteller"):
+        chosen = ", chosen" if kind == fit.kind else ""
+        contenders += [
+            (f"{kind} (defaults)", lambda kind=kind: make_rater(kind), "conservative"),
+            (
+                f"{kind} (fitted {fmt(fitted[kind])}{chosen})",
+                lambda kind=kind: make_rater(kind, **fitted[kind]),
+                "conservative",
+            ),
+        ]
     if PlackettLuce is not None:
         contenders.append(("openskill PlackettLuce", OpenSkillRater, None))
+        contenders.append(
+            (
+                "openskill ThurstoneMostellerFull",
+                lambda: OpenSkillRater(ThurstoneMostellerFull),
+                None,
+            )
+        )
     if trueskill is not None and not args.no_trueskill:
         draw = tie_share(tune.games)
         contenders.append(
@@ -271,7 +289,20 @@ def run_variant(variant: Variant, args) -> tuple[list[dict], float]:
                 continue
             games = league.games[: len(league.games) // 10] if slow else league.games
             row["speed"] = max(row["speed"], games_per_second(row["factory"], games))
-    return rows, ceiling(league)
+    return rows, ceiling(league), fit.kind
+
+
+def summary(rows: list[dict], chosen: str, os_speed: float | None) -> None:
+    """One line: the chosen fitted rater against TrueSkill and openskill."""
+    ours = next(r for r in rows if r["label"].startswith(f"{chosen} (fitted"))
+    line = f"chosen: {chosen}, accuracy {ours['accuracy']['rating']:.4f}"
+    ts = next((r for r in rows if r["label"].startswith("trueskill")), None)
+    if ts is not None:
+        diff = ours["accuracy"]["rating"] - ts["accuracy"]["rating"]
+        line += f" vs TrueSkill {ts['accuracy']['rating']:.4f} ({diff:+.4f})"
+    if os_speed:
+        line += f", {ours['speed'] / os_speed:.1f}× openskill's speed"
+    print(line)
 
 
 def fmt(params: dict) -> str:
@@ -290,7 +321,7 @@ def million(args) -> None:
         seated = rng.sample(range(args.players), 4)
         block.append(([[p] for p in seated], rng.sample([1, 2, 3, 4], 4)))
     n = len(block) * 10
-    for kind in ("elo", "plackett_luce"):
+    for kind in ("elo", "plackett_luce", "thurstone_mosteller"):
         rater = make_rater(kind)
         t0 = time.perf_counter()
         rater.rate_many(itertools.chain.from_iterable(itertools.repeat(block, 10)))
@@ -333,8 +364,8 @@ def main(argv=None) -> None:
     for name in args.variants.split(","):
         variant = VARIANTS[name]
         print(f"[{name}] {variant}", file=sys.stderr)
-        rows, top = run_variant(variant, args)
-        os_speed = next((r["speed"] for r in rows if r["label"].startswith("openskill")), None)
+        rows, top, chosen = run_variant(variant, args)
+        os_speed = next((r["speed"] for r in rows if r["label"] == "openskill PlackettLuce"), None)
         print(f"### {name}\n")
         print(f"true-skill ceiling accuracy: {top:.4f}\n")
         print("| rater | accuracy (mu) | accuracy (mu-3σ) | Kendall τ | games/s | vs openskill |")
@@ -347,6 +378,8 @@ def main(argv=None) -> None:
                 f"| {r['label']} | {acc['rating']:.4f} | {cons} | {r['kendall']:.4f} "
                 f"| {r['speed']:,.0f} | {ratio} |"
             )
+        print()
+        summary(rows, chosen, os_speed)
         print(flush=True)
     if args.million:
         print("### 1,000,000 games\n")

@@ -12,7 +12,7 @@ See docs/ratings.md for the models and parameter choices.
 from .base import Game, PlayerState, Rater, RatingChange, check_game
 from .elo import EloRater
 from .evaluation import Score, kendall_tau, score_rater
-from .fitting import DEFAULT_GRIDS, fit_parameters, score_parameters
+from .fitting import DEFAULT_GRIDS, RaterFit, fit_parameters, fit_rater, score_parameters
 from .inactivity import inflate_for_inactivity
 from .plackett_luce import PlackettLuceRater
 from .provisional import is_provisional
@@ -26,6 +26,7 @@ __all__ = [
     "Game",
     "PlackettLuceRater",
     "PlayerState",
+    "RaterFit",
     "Rater",
     "RatingChange",
     "Score",
@@ -33,6 +34,7 @@ __all__ = [
     "canonical_kind",
     "check_game",
     "fit_parameters",
+    "fit_rater",
     "inflate_for_inactivity",
     "is_provisional",
     "kendall_tau",

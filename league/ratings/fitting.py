@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .base import Game
 from .evaluation import Score, score_rater
-from .registry import ALIASES, make_rater
+from .registry import canonical_kind, make_rater
 
 _B = 25.0 / 6.0
 _T = 25.0 / 300.0
@@ -32,7 +33,16 @@ DEFAULT_GRIDS: dict[str, dict[str, list[float]]] = {
         "gamma_exponent": [0.0, 1.0],
     },
 }
+# Thurstone-Mosteller takes the same (scale-free) beta/tau/gamma grid; its
+# draw margin only matters where games can tie, and openskill's 0.1 did as
+# well as wider margins in the tied synthetic league (docs/ratings.md).
+DEFAULT_GRIDS["thurstone_mosteller"] = dict(DEFAULT_GRIDS["plackett_luce"])
 OBJECTIVES = ("log_likelihood", "accuracy")
+# The models ``fit_rater`` chooses between by default: both Bayesian ones.
+# Elo is left out because it has no uncertainty, so newcomers and veterans
+# cannot both move at the right speed (it predicted worse in every variant
+# but drifting skills, docs/ratings.md).
+DEFAULT_KINDS = ("plackett_luce", "thurstone_mosteller")
 
 
 def score_parameters(
@@ -60,7 +70,7 @@ def fit_parameters(
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}")
-    name = ALIASES.get(kind, kind)
+    name = canonical_kind(kind)
     if grid is None:
         try:
             grid = DEFAULT_GRIDS[name]
@@ -78,3 +88,37 @@ def fit_parameters(
             best_value = value
             best_params = params
     return best_params
+
+
+@dataclass(frozen=True, slots=True)
+class RaterFit:
+    """The model and parameters that predicted a history best, and how well."""
+
+    kind: str
+    params: dict[str, float]
+    score: Score
+    # Every kind tried, with its best parameters and their score.
+    tried: dict[str, tuple[dict[str, float], Score]]
+
+
+def fit_rater(
+    games: Sequence[Game],
+    kinds: Sequence[str] = DEFAULT_KINDS,
+    objective: str = "log_likelihood",
+    burn_in: float = 0.2,
+) -> RaterFit:
+    """Fit every kind in ``kinds`` on ``games``; return the best by ``objective``.
+
+    Both objectives compare across models: each model is scored on the same
+    games, pair by pair, from its own pre-game ratings.  Ties go to the kind
+    listed first.
+    """
+    if not kinds:
+        raise ValueError("fit_rater needs at least one kind")
+    games = list(games)
+    tried: dict[str, tuple[dict[str, float], Score]] = {}
+    for kind in map(canonical_kind, kinds):
+        params = fit_parameters(kind, games, objective=objective, burn_in=burn_in)
+        tried[kind] = (params, score_parameters(kind, games, params, burn_in=burn_in))
+    kind = max(tried, key=lambda name: getattr(tried[name][1], objective))
+    return RaterFit(kind, tried[kind][0], tried[kind][1], tried)

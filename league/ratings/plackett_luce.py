@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from itertools import accumulate
 
 from .base import Game
 from .gaussian import GaussianRater
@@ -74,7 +75,7 @@ class PlackettLuceRater(GaussianRater):
                 # values, so no per-team lists are needed.
                 rows = []
                 c2 = k * beta2
-                top = None
+                top = -math.inf
                 for t in order:
                     p = teams[t][0]
                     row = get(p)
@@ -84,19 +85,38 @@ class PlackettLuceRater(GaussianRater):
                     s = row[1]
                     c2 += s * s + tau2
                     m = row[0]
-                    if top is None or m > top:
+                    if m > top:
                         top = m
                 c = sqrt(c2)
                 inv_c = 1.0 / c
                 # Shifting by the max changes nothing mathematically (every
                 # probability is a ratio of e's) but keeps exp() in range.
                 e = [exp((r[0] - top) * inv_c) for r in rows]
-                suffix = [0.0] * k
-                acc = 0.0
-                for i in range(k - 1, -1, -1):
-                    acc += e[i]
-                    suffix[i] = acc
+                # Suffix sums, added from the last team up as before.
+                suffix = list(accumulate(reversed(e)))
+                suffix.reverse()
                 a_sum = b_sum = 0.0
+                if len(set(ranks)) == k:
+                    # No ties (most games): every group is a single team.
+                    for i in range(k):
+                        ei = e[i]
+                        row = rows[i]
+                        inv = 1.0 / suffix[i]
+                        a_sum += inv
+                        b_sum += inv * inv
+                        s = row[1]
+                        s2 = s * s + tau2
+                        row[0] += s2 * (1.0 - ei * a_sum) * inv_c
+                        if g_zero:
+                            gamma = 1.0
+                        elif g_one:
+                            gamma = sqrt(s2) * inv_c
+                        else:
+                            gamma = (sqrt(s2) * inv_c) ** g_exp
+                        f = 1.0 - s2 * ei * (a_sum - ei * b_sum) * gamma / c2
+                        row[1] = sqrt(s2 * (f if f > kappa else kappa))
+                        row[2] += 1
+                    continue
                 start = 0
                 while start < k:
                     end = start + 1

@@ -103,24 +103,99 @@ class ThurstoneMostellerRater(GaussianRater):
         for teams, ranks in games:
             count += 1
             k = len(teams)
-            rows = []
-            team_mu = []
-            team_s2 = []
-            for team in teams:
-                members = []
-                m = 0.0
-                s2 = 0.0
-                for p in team:
+            if k == 2:
+                # Two teams (partnership games): one duel, no per-team lists.
+                team_a, team_b = teams
+                rows_a = []
+                m_a = s2_a = 0.0
+                for p in team_a:
                     row = get(p)
                     if row is None:
                         row = state[p] = [mu0, sigma0, 0]
-                    members.append(row)
-                    m += row[0]
+                    rows_a.append(row)
+                    m_a += row[0]
                     s = row[1]
-                    s2 += s * s + tau2
-                rows.append(members)
-                team_mu.append(m)
-                team_s2.append(s2)
+                    s2_a += s * s + tau2
+                rows_b = []
+                m_b = s2_b = 0.0
+                for p in team_b:
+                    row = get(p)
+                    if row is None:
+                        row = state[p] = [mu0, sigma0, 0]
+                    rows_b.append(row)
+                    m_b += row[0]
+                    s = row[1]
+                    s2_b += s * s + tau2
+                c2 = s2_a + s2_b + two_beta2
+                c = sqrt(c2)
+                x = (m_a - m_b) / c
+                t = eps / c
+                rank_a, rank_b = ranks
+                if rank_a == rank_b:
+                    v, w = tie_terms(x, t)  # at a's gap; b takes -v
+                else:
+                    if rank_a > rank_b:
+                        x = -x  # v and w below are at the winner's gap
+                    xt = x - t
+                    cdf = 0.5 * erfc(-xt * INV_SQRT2)
+                    if cdf < FLOAT_EPS:
+                        v = -xt
+                        w = 1.0 if x < 0 else 0.0
+                    else:
+                        v = exp(-0.5 * xt * xt) * INV_SQRT_2PI / cdf
+                        w = v * (v + xt)
+                    if rank_a > rank_b:
+                        v = -v  # from here on v is a's step direction
+                if g_zero:
+                    g_a = g_b = 1.0
+                else:
+                    g_a = (sqrt(s2_a) / c) ** g_exp
+                    g_b = (sqrt(s2_b) / c) ** g_exp
+                for rows, s2, step, shrink in (
+                    (rows_a, s2_a, s2_a / c * v, g_a * s2_a / c2 * w),
+                    (rows_b, s2_b, -(s2_b / c * v), g_b * s2_b / c2 * w),
+                ):
+                    for row in rows:
+                        s = row[1]
+                        var = s * s + tau2
+                        share = var / s2
+                        row[0] += share * step
+                        f = 1.0 - share * shrink
+                        row[1] = sqrt(var * (f if f > kappa else kappa))
+                        row[2] += 1
+                continue
+            # Any number of teams: every pair of teams is one duel.
+            single = max(map(len, teams)) == 1
+            rows = []
+            team_mu = []
+            team_s2 = []
+            if single:
+                # One player per team: the team sums are the player's own.
+                for team in teams:
+                    p = team[0]
+                    row = get(p)
+                    if row is None:
+                        row = state[p] = [mu0, sigma0, 0]
+                    rows.append(row)
+                    team_mu.append(row[0])
+                    s = row[1]
+                    team_s2.append(s * s + tau2)
+            else:
+                for team in teams:
+                    members = []
+                    m = 0.0
+                    s2 = 0.0
+                    for p in team:
+                        row = get(p)
+                        if row is None:
+                            row = state[p] = [mu0, sigma0, 0]
+                        members.append(row)
+                        m += row[0]
+                        s = row[1]
+                        s2 += s * s + tau2
+                    rows.append(members)
+                    team_mu.append(m)
+                    team_s2.append(s2)
             omega = [0.0] * k
             delta = [0.0] * k
             for i in range(k - 1):
@@ -131,40 +206,43 @@ class ThurstoneMostellerRater(GaussianRater):
                     s2_q = team_s2[q]
                     c2 = s2_i + s2_q + two_beta2
                     c = sqrt(c2)
-                    if g_zero:
-                        g_i = g_q = 1.0
-                    else:
-                        g_i = (sqrt(s2_i) / c) ** g_exp
-                        g_q = (sqrt(s2_q) / c) ** g_exp
                     x = (mu_i - team_mu[q]) / c
                     t = eps / c
                     rank_q = ranks[q]
                     if rank_i == rank_q:
-                        v, w = tie_terms(x, t)
-                        omega[i] += s2_i / c * v
-                        omega[q] -= s2_q / c * v
-                        delta[i] += g_i * s2_i / c2 * w
-                        delta[q] += g_q * s2_q / c2 * w
-                        continue
-                    if rank_i < rank_q:
-                        win, lose, g_win, g_lose, s2_win, s2_lose = i, q, g_i, g_q, s2_i, s2_q
+                        v, w = tie_terms(x, t)  # v is i's direction; q takes -v
                     else:
-                        win, lose, g_win, g_lose, s2_win, s2_lose = q, i, g_q, g_i, s2_q, s2_i
-                        x = -x
-                    # v, w of a Gaussian truncated below at the draw margin,
-                    # at the winner's gap (inlined: this is the hot path).
-                    xt = x - t
-                    cdf = 0.5 * erfc(-xt * INV_SQRT2)
-                    if cdf < FLOAT_EPS:
-                        v = -xt
-                        w = 1.0 if x < 0 else 0.0
+                        if rank_i > rank_q:
+                            x = -x  # v and w below are at the winner's gap
+                        # v, w of a Gaussian truncated below at the draw margin
+                        # (inlined: this is the hot path).
+                        xt = x - t
+                        cdf = 0.5 * erfc(-xt * INV_SQRT2)
+                        if cdf < FLOAT_EPS:
+                            v = -xt
+                            w = 1.0 if x < 0 else 0.0
+                        else:
+                            v = exp(-0.5 * xt * xt) * INV_SQRT_2PI / cdf
+                            w = v * (v + xt)
+                        if rank_i > rank_q:
+                            v = -v
+                    omega[i] += s2_i / c * v
+                    omega[q] -= s2_q / c * v
+                    if g_zero:
+                        delta[i] += s2_i / c2 * w
+                        delta[q] += s2_q / c2 * w
                     else:
-                        v = exp(-0.5 * xt * xt) * INV_SQRT_2PI / cdf
-                        w = v * (v + xt)
-                    omega[win] += s2_win / c * v
-                    omega[lose] -= s2_lose / c * v
-                    delta[win] += g_win * s2_win / c2 * w
-                    delta[lose] += g_lose * s2_lose / c2 * w
+                        delta[i] += (sqrt(s2_i) / c) ** g_exp * s2_i / c2 * w
+                        delta[q] += (sqrt(s2_q) / c) ** g_exp * s2_q / c2 * w
+            if single:
+                for i in range(k):
+                    row = rows[i]
+                    var = team_s2[i]  # the whole team's variance: its share is 1
+                    row[0] += omega[i]
+                    f = 1.0 - delta[i]
+                    row[1] = sqrt(var * (f if f > kappa else kappa))
+                    row[2] += 1
+                continue
             for i in range(k):
                 step = omega[i]
                 shrink = delta[i]

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from league.ratings import fit_parameters, kendall_tau, score_parameters
+from league.ratings import fit_parameters, fit_rater, kendall_tau, score_parameters
 
 
 def synthetic_history(seed=5, n_players=40, n_games=1500, luck=1.0):
@@ -60,3 +60,45 @@ def test_kendall_tau():
     assert kendall_tau([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     # one discordant pair out of six: (5 - 1) / 6
     assert kendall_tau([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(4 / 6)
+
+
+def pairs_history(seed=9, n_players=40, n_games=800):
+    """Two teams of two, results from hidden skills: the Back Alley shape."""
+    rng = random.Random(seed)
+    skill = [rng.gauss(0, 1) for _ in range(n_players)]
+    games = []
+    for _ in range(n_games):
+        p = rng.sample(range(n_players), 4)
+        teams = [p[:2], p[2:]]
+        perf = [skill[a] + skill[b] + rng.gauss(0, 1) for a, b in teams]
+        games.append((teams, [1, 2] if perf[0] > perf[1] else [2, 1]))
+    return games
+
+
+def test_fit_rater_picks_the_kind_with_the_best_score():
+    games = pairs_history()
+    grid_kinds = ("plackett_luce", "thurstone-mosteller")
+    fit = fit_rater(games, kinds=grid_kinds)
+    assert set(fit.tried) == {"plackett_luce", "thurstone_mosteller"}
+    for kind, (params, score) in fit.tried.items():
+        assert score == score_parameters(kind, games, params)
+        assert score.log_likelihood <= fit.score.log_likelihood
+    assert fit.tried[fit.kind] == (fit.params, fit.score)
+    # The accuracy objective is honoured too.
+    by_accuracy = fit_rater(games, kinds=grid_kinds, objective="accuracy")
+    assert by_accuracy.score.accuracy == max(s.accuracy for _, s in by_accuracy.tried.values())
+
+
+def test_fit_rater_single_kind_and_validation():
+    games = synthetic_history(n_games=300)
+    fit = fit_rater(games, kinds=["elo"])
+    assert fit.kind == "elo" and fit.params == fit_parameters("elo", games)
+    with pytest.raises(ValueError, match="at least one kind"):
+        fit_rater(games, kinds=[])
+    with pytest.raises(ValueError, match="unknown rater kind"):
+        fit_rater(games, kinds=["glicko"])
+
+
+def test_thurstone_mosteller_has_a_default_grid():
+    best = fit_parameters("thurstone_mosteller", synthetic_history(n_games=300))
+    assert set(best) == {"beta", "tau", "gamma_exponent"}
