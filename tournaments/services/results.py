@@ -357,11 +357,14 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
     (the season is captured here: once the game is gone nothing leads back to it) and the
     rating pool replays from the orphaned history rows.
     """
-    stored = result_remove_check(actor=actor, reason=reason, table=table, game=game)
-    table = _removal_target(None, stored)
-    season_id = table.round.event.season_id
+    event_id = _removal_target(table, game).round.event_id
     with transaction.atomic():
-        # The lock (PostgreSQL) makes a concurrent second removal wait, then find nothing.
+        # Row locks (PostgreSQL; SQLite serialises writers anyway): the night cannot close
+        # between the check and the delete, and a second removal waits, then finds nothing.
+        list(Event.objects.select_for_update().filter(pk=event_id).values_list("pk"))
+        stored = result_remove_check(actor=actor, reason=reason, table=table, game=game)
+        table = _removal_target(None, stored)
+        season_id = table.round.event.season_id
         locked = Game.objects.select_for_update().filter(pk=stored.pk).first()
         if locked is None:
             raise ResultMissing(f"{table} has no result to remove (it was removed meanwhile).")
