@@ -7,7 +7,7 @@ from . import extras as extras_mod
 from . import fit
 from .designs import library
 from .report import build_report
-from .search import LocalSearch, total_cost
+from .search import LocalSearch, pair_cost, total_cost
 from .search_util import Deadline
 from .seats import assign_seats
 from .shape import round_shape
@@ -126,6 +126,43 @@ def _initial(ctx: _Context, rng: random.Random, deadline: Deadline):
     return best
 
 
+def _ghosted(ctx: _Context, deadline: Deadline):
+    """Best (cost, rounds, outs, season) from fit.ghost_fit over the candidates, or None.
+
+    Only for a fresh plan (no published rounds, nobody absent), where design points
+    are free to pick: which points stay empty decides which rounds keep their shape.
+    """
+    if ctx.req.partnership or ctx.req.published or len(ctx.ids) != len(ctx.present):
+        return None
+    sizes, n_out = ctx.shapes[0]
+    best = None
+    for design, _ in _candidates(ctx):
+        season = _copy_season(ctx.season)
+        fitted = fit.ghost_fit(design, sorted(ctx.present), sizes, n_out, len(ctx.shapes),
+                               season, deadline.child(min(0.3, deadline.remaining() / 4)))
+        if fitted is None:
+            continue
+        for rnd, out in zip(*fitted, strict=True):
+            season.add_round(rnd, out)
+        if best is None or _quality(season) < _quality(best[3]):
+            best = (total_cost(season), fitted[0], fitted[1], season)
+    return best
+
+
+def _quality(season: Season) -> tuple:
+    """Pairs first, then everything else: a repeat is never traded for balance."""
+    return pair_cost(season), total_cost(season)
+
+
+def _tidy(season: Season) -> bool:
+    """Nothing left to improve: no pair meets twice, sit-outs and small tables even."""
+    active = season.active
+    if any(season.meet[a][b] > 1 for a in active for b in active):
+        return False
+    return all(max(c[p] for p in active) - min(c[p] for p in active) <= 1
+               for c in (season.sit_outs, season.small))
+
+
 def _label_options(ctx: _Context, design: list, size: int) -> list:
     """The plain labelling, plus one putting every ghost in one table of the last round.
 
@@ -192,15 +229,37 @@ def plan_rotation(req: SeatingRequest) -> Plan:
     rng = random.Random(req.seed)
     new_rounds, new_outs, season = [], [], ctx.season
     if ctx.shapes:
-        cost, new_rounds, new_outs, season = _initial(ctx, rng, deadline)
-        search = LocalSearch(season, new_rounds, new_outs, list(range(len(new_rounds))), rng)
-        share = 0.6 if req.partnership else 0.9  # partnership seating needs time too
-        search.run(deadline.child(req.time_budget * share), cost)
+        new_rounds, new_outs, season = _planned(ctx, rng, deadline)
         width = max((len(t) for rnd in new_rounds for t in rnd), default=0)
         counts = _seat_counts(ctx, max(width, ctx.preferred))
         assign_seats(new_rounds, list(range(len(new_rounds))), counts, req.partnership,
                      Deadline(max(deadline.remaining() - 0.05, 0.05)))
     return _finish(ctx, new_rounds, new_outs, season)
+
+
+def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
+    """(rounds, outs, season): local search from the ghosted design (if any), then,
+    unless that came out tidy, from the best other fitted start; the better wins.
+
+    A ghosted design uses nearly every pair, so the search has little room there
+    and a looser start can sometimes be searched into a better balance."""
+    share = 0.6 if ctx.req.partnership else 0.9  # partnership seating needs time too
+    budget = deadline.child(ctx.req.time_budget * share)
+    ghosted = _ghosted(ctx, budget)
+    results = []
+    if ghosted:
+        results.append(_searched(ghosted, rng, budget.child(budget.remaining() / 3)))
+        if _tidy(results[-1][2]):
+            return results[-1]
+    results.append(_searched(_initial(ctx, rng, budget), rng, budget))
+    return min(results, key=lambda result: _quality(result[2]))
+
+
+def _searched(start, rng: random.Random, deadline: Deadline):
+    cost, rounds, outs, season = start
+    search = LocalSearch(season, rounds, outs, list(range(len(rounds))), rng)
+    search.run(deadline, cost)
+    return rounds, outs, season
 
 
 def _finish(ctx: _Context, new_rounds, new_outs, season: Season) -> Plan:

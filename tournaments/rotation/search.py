@@ -216,8 +216,9 @@ class LocalSearch:
             self.season.add_round(rnd, out, 1)
 
 
-def total_cost(season: Season) -> int:
-    """Full cost of the season (for reporting and choosing a starting design)."""
+def pair_cost(season: Season) -> int:
+    """The pair part of total_cost: meetings, forbidden and keep-together pairs, and
+    in partnership games partner repeats."""
     n, cost = season.n, 0
     for a in range(n):
         for b in range(a + 1, n):
@@ -225,5 +226,11 @@ def total_cost(season: Season) -> int:
             cost += rule * BIG * c if rule else PAIR_WEIGHT * c * c
             if season.partnership:
                 cost += PARTNER_WEIGHT * season.partner[a][b] ** 2
+    return cost
+
+
+def total_cost(season: Season) -> int:
+    """Full cost of the season (for reporting and choosing a starting design)."""
+    cost = pair_cost(season)
     cost += SIT_OUT_WEIGHT * sum(season.sit_outs[p] ** 2 for p in season.active)
     return cost + SMALL_WEIGHT * sum(x * x for x in season.small)
