@@ -58,7 +58,9 @@ class DeletesResultsMixin:
                 audit_record(club=game.table.round.event.club, action="result.remove",
                              target=game, subject=request.user,
                              reason=f"deleted with {game.table} in the admin",
-                             before={"record_hash": game.record_hash, "totals": game.totals})
+                             before={"status": game.status, "record": game.record,
+                                     "record_hash": game.record_hash, "totals": game.totals,
+                                     "ranks": game.ranks})
             delete()
             for game in removed:
                 transaction.on_commit(partial(
