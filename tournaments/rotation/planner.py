@@ -244,14 +244,15 @@ def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
     A ghosted design uses nearly every pair, so the search has little room there
     and a looser start can sometimes be searched into a better balance."""
     share = 0.6 if ctx.req.partnership else 0.9  # partnership seating needs time too
-    budget = deadline.child(ctx.req.time_budget * share)
-    ghosted = _ghosted(ctx, budget)
+    ghosted = _ghosted(ctx, deadline)
     results = []
     if ghosted:
-        results.append(_searched(ghosted, rng, budget.child(budget.remaining() / 3)))
+        ghost_search = deadline.child(ctx.req.time_budget * share / 3)
+        results.append(_searched(ghosted, rng, ghost_search))
         if _tidy(results[-1][2]):
             return results[-1]
-    results.append(_searched(_initial(ctx, rng, budget), rng, budget))
+    start = _initial(ctx, rng, deadline)
+    results.append(_searched(start, rng, deadline.child(ctx.req.time_budget * share)))
     return min(results, key=lambda result: _quality(result[2]))
 
 
