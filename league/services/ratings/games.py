@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import OuterRef, Q, TextField
@@ -13,7 +13,7 @@ from django.db.models.functions import Cast
 from league.models import RatingPool
 from league.selectors_stats import game_teams, seat_players
 from league.services.ratings.pools import variant_key
-from league.standings.sides import build_sides, seat_teams
+from league.standings.sides import seat_teams
 from tournaments.models import Game, GameStatus, Seat
 
 STREAM = 5000  # games per read chunk (one FETCH, or one seats query) and per history COPY
@@ -21,8 +21,9 @@ STREAM = 5000  # games per read chunk (one FETCH, or one seats query) and per hi
 Point = tuple  # (played_at, game id): a position in a pool's game order
 
 
-@dataclass(frozen=True, slots=True)
-class Rated:
+class Rated(NamedTuple):
+    """One game as the engine takes it (a tuple: a million of them are built per recompute)."""
+
     game_id: int
     played_at: object
     record_hash: str
@@ -30,18 +31,42 @@ class Rated:
     ranks: list[float]
 
 
-def _rated(game_id, played_at, record_hash, players, teams, ranks, totals) -> Rated | None:
-    sides = build_sides(players, teams, ranks, totals)
-    if sides is None:
+def _teams_fit(teams: list[list[int]], seats: int) -> bool:
+    return len(teams) >= 2 and all(seat < seats for team in teams for seat in team)
+
+
+def _rated(game_id, played_at, record_hash, players, teams, ranks) -> Rated | None:
+    """Sides as `league.standings.sides.build_sides` forms them, without its Side objects.
+
+    Rating needs only players and ranks per side; building Side objects (with
+    scores from the totals) took over half of the read time of a full
+    recompute. A test checks that both agree on which games are rateable and
+    on their sides.
+    """
+    if not players or not _teams_fit(teams, len(players)):
         return None
-    return Rated(game_id, played_at, record_hash, [list(s.players) for s in sides],
-                 [s.rank for s in sides])
+    return _rated_fitting(game_id, played_at, record_hash, players, teams, ranks)
+
+
+def _rated_fitting(game_id, played_at, record_hash, players, teams, ranks) -> Rated | None:
+    """`_rated` for teams already known to fit the seats."""
+    if None in players:  # an empty seat (player ids are ints, never equal to None)
+        return None
+    ranks = ranks or []
+    if len(ranks) == len(teams):
+        side_ranks = list(ranks)
+    elif len(ranks) == len(players):
+        side_ranks = [ranks[team[0]] for team in teams]
+    else:
+        return None
+    return Rated(game_id, played_at, record_hash, [[players[s] for s in team] for team in teams],
+                 [float(rank) for rank in side_ranks])
 
 
 def rateable(game: Game) -> Rated | None:
     """Teams of player ids and ranks for the engine, or None (empty seat, odd data)."""
     return _rated(game.pk, game.played_at, game.record_hash, seat_players(game),
-                  game_teams(game), game.ranks, game.totals)
+                  game_teams(game), game.ranks)
 
 
 def _pool_queryset(pool: RatingPool, since: Point | None):
@@ -60,28 +85,36 @@ def _pool_queryset(pool: RatingPool, since: Point | None):
 COLUMNS = ("pk", "played_at", "record_hash", "ranks_text", "options_text")
 
 
-def _postgresql_rows(games) -> Iterator[list[tuple]]:
-    """Chunks of rows straight from a psycopg server-side cursor (no Django converters).
+def postgresql_query(pool: RatingPool, since: Point | None = None) -> tuple[str, tuple]:
+    """SQL and parameters of the pool's games, with the seat players as an array.
 
-    The seat players come in the same query, as an array per game ordered by
-    position. Totals are not read: they never decide who is rated or how.
+    The array is ordered by seat position. Totals are not read: they never
+    decide who is rated or how.
     """
     from django.contrib.postgres.expressions import ArraySubquery
 
     seated = Seat.objects.filter(table_id=OuterRef("table_id")).order_by(
         "position").values("player_id")
-    query = games.annotate(players=ArraySubquery(seated)).values_list(*COLUMNS, "players")
-    sql, params = query.query.sql_with_params()
+    query = _pool_queryset(pool, since).annotate(players=ArraySubquery(seated))
+    return query.values_list(*COLUMNS, "players").query.sql_with_params()
+
+
+def fetch_chunks(raw, sql: str, params) -> Iterator[list[tuple]]:
+    """Chunks of rows from a psycopg server-side cursor on ``raw`` (no Django converters)."""
+    if not raw.autocommit:
+        # JIT compiling this one long query cost about 2 s and saved nothing.
+        raw.execute("SET LOCAL jit = off")
+    # Outside a transaction (fitting) the cursor must outlive each statement.
+    with raw.cursor(name="rating_games", binary=True, withhold=raw.autocommit) as cursor:
+        cursor.execute(sql, params)
+        while chunk := cursor.fetchmany(STREAM):
+            yield chunk
+
+
+def _postgresql_rows(pool: RatingPool, since: Point | None) -> Iterator[list[tuple]]:
+    sql, params = postgresql_query(pool, since)
     with connection.cursor() as wrapper:
-        raw = wrapper.connection.connection  # the psycopg connection, same transaction
-        if not raw.autocommit:
-            # JIT compiling this one long query cost about 2 s and saved nothing.
-            wrapper.execute("SET LOCAL jit = off")
-        # Outside a transaction (fitting) the cursor must outlive each statement.
-        with raw.cursor(name="rating_games", binary=True, withhold=raw.autocommit) as cursor:
-            cursor.execute(sql, params)
-            while chunk := cursor.fetchmany(STREAM):
-                yield chunk
+        yield from fetch_chunks(wrapper.connection.connection, sql, params)
 
 
 def _other_rows(games) -> Iterator[list[tuple]]:
@@ -108,32 +141,38 @@ def _with_seats(chunk: list[tuple]) -> list[tuple]:
 
 def game_chunks(pool: RatingPool, since: Point | None = None) -> Iterator[list[tuple]]:
     """(id, played_at, hash, ranks text, options text, seat players) in rating order."""
-    games = _pool_queryset(pool, since)
     if connection.vendor == "postgresql":
-        return _postgresql_rows(games)
-    return _other_rows(games)
+        return _postgresql_rows(pool, since)
+    return _other_rows(_pool_queryset(pool, since))
 
 
-def rated_chunks(pool: RatingPool, since: Point | None = None) -> Iterator[list[Rated]]:
+def rated_chunks(
+    pool: RatingPool, since: Point | None = None, chunks: Iterator[list[tuple]] | None = None,
+) -> Iterator[list[Rated]]:
     """The pool's rateable games in rating order, a chunk at a time.
 
     Plain tuples, no model instances and never the record: a full recompute of a
     million games spent most of its time building Game/Table/Seat objects.
+    ``chunks`` are `game_chunks` rows read some other way (another connection).
     """
     variants: dict[str | None, str] = {}
-    sides: dict[tuple[str | None, int], list[list[int]]] = {}  # seats per team
-    for chunk in game_chunks(pool, since):
+    # Seats per team for each (options, seat count), or None when they do not fit.
+    sides: dict[tuple[str | None, int], list[list[int]] | None] = {}
+    for chunk in chunks if chunks is not None else game_chunks(pool, since):
         out = []
         for game_id, played_at, record_hash, ranks, text, players in chunk:
             if text not in variants:
                 variants[text] = variant_key(json.loads(text) if text else None)
-            if variants[text] != pool.variant:
+            if variants[text] != pool.variant or not players:
                 continue
             key = (text, len(players))
             if key not in sides:
-                sides[key] = seat_teams(pool.game, len(players), json.loads(text) if text else None)
+                teams = seat_teams(pool.game, len(players), json.loads(text) if text else None)
+                sides[key] = teams if _teams_fit(teams, len(players)) else None
+            if (teams := sides[key]) is None:
+                continue
             ranks = json.loads(ranks) if ranks is not None else None
-            rated = _rated(game_id, played_at, record_hash, players, sides[key], ranks, None)
+            rated = _rated_fitting(game_id, played_at, record_hash, players, teams, ranks)
             if rated is not None:
                 out.append(rated)
         yield out

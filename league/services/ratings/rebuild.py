@@ -28,6 +28,7 @@ from league.services.ratings.history import (
     check_copy_types,
     copy_statement,
 )
+from league.services.ratings.reader import snapshot_chunks
 
 SEND_EVERY = 500  # games per block handed to the COPY thread while rating goes on
 # Sorting 4 rows per game in memory; the default 64 MB spills a million games to disk.
@@ -40,31 +41,55 @@ def partition_name(pool_id: int) -> str:
     return f"{RatingHistory._meta.db_table}_pool_{int(pool_id)}"
 
 
-def _stream(cursor, table: str, pool: RatingPool, rater: Rater, progress, last_played) -> int:
-    """Rate the pool's games and COPY their history rows into ``table``; returns the count.
+class _Stream:
+    """Rates the pool's games and COPYs their history rows; remembers who played when."""
 
-    Each chunk of games is one COPY. Blocks go to psycopg's writer thread as they
-    are packed, so PostgreSQL stores rows while Python rates the next games.
-    """
-    packer = HistoryPacker(pool.pk)
-    count = 0
+    def __init__(self, pool: RatingPool, rater: Rater, progress) -> None:
+        self.packer = HistoryPacker(pool.pk)
+        self.rater = rater
+        self.progress = progress
+        self.last_played: dict[int, object] = {}
+        self.count = 0
+
+    def rate(self, chunk, copy) -> None:
+        """Blocks go to psycopg's writer thread as they are packed, so PostgreSQL
+        stores rows while Python rates the next games."""
+        rate_game, pack, last_played = self.rater.rate_game, self.packer.pack, self.last_played
+        block = []
+        for rated in chunk:
+            changes = rate_game(rated.teams, rated.ranks)
+            block.append(pack(rated, changes))
+            for change in changes:
+                last_played[change.player_id] = rated.played_at
+            if len(block) >= SEND_EVERY:
+                copy.write(b"".join(block))
+                block = []
+        copy.write(b"".join(block))
+        self.count += len(chunk)
+        if self.progress:
+            self.progress(len(chunk))
+
+
+def _copy(cursor, table: str):
+    return cursor.copy(copy_statement(table), writer=QueuedLibpqWriter(cursor))
+
+
+def _stream(cursor, table: str, pool: RatingPool, stream: _Stream, separate_reader: bool) -> None:
+    """One COPY for the whole pool when another connection reads the games;
+    otherwise one COPY per chunk, between the FETCHes on this connection."""
+    if separate_reader:
+        chunks = snapshot_chunks(pool)  # before the COPY takes the connection
+        with _copy(cursor, table) as copy:
+            copy.write(SIGNATURE)
+            for chunk in rated_chunks(pool, chunks=chunks):
+                stream.rate(chunk, copy)
+            copy.write(TRAILER)
+        return
     for chunk in rated_chunks(pool):
-        with cursor.copy(copy_statement(table), writer=QueuedLibpqWriter(cursor)) as copy:
-            block = [SIGNATURE]
-            for rated in chunk:
-                changes = rater.rate_game(rated.teams, rated.ranks)
-                block.append(packer.pack(rated, changes))
-                for change in changes:
-                    last_played[change.player_id] = rated.played_at
-                if len(block) > SEND_EVERY:
-                    copy.write(b"".join(block))
-                    block = []
-            block.append(TRAILER)
-            copy.write(b"".join(block))
-        count += len(chunk)
-        if progress:
-            progress(len(chunk))
-    return count
+        with _copy(cursor, table) as copy:
+            copy.write(SIGNATURE)
+            stream.rate(chunk, copy)
+            copy.write(TRAILER)
 
 
 def _index_statements(cursor, parent: str, table: str) -> list[str]:
@@ -105,16 +130,19 @@ def _swap_in(cursor, parent: str, table: str, pool_id: int) -> None:
 
 
 def rebuild_history(
-    pool: RatingPool, rater: Rater, progress: Callable[[int], None] | None = None,
+    pool: RatingPool, rater: Rater, progress: Callable[[int], None] | None = None, *,
+    separate_reader: bool = False,
 ) -> tuple[int, dict[int, object]]:
     """Rate every game of the pool into a new partition; returns (games, last played).
 
-    The caller holds the pool's row lock and the transaction.
+    The caller holds the pool's row lock and the transaction. ``separate_reader``
+    (allowed only when that transaction is the outermost one) reads the games on
+    a second connection, see `league.services.ratings.reader`.
     """
     parent = RatingHistory._meta.db_table
     table = f"{partition_name(pool.pk)}_new"
     quote = connection.ops.quote_name
-    last_played: dict[int, object] = {}
+    stream = _Stream(pool, rater, progress)
     with connection.cursor() as wrapper:
         cursor = wrapper.cursor  # the psycopg 3 cursor
         # The CHECK lets ATTACH skip scanning the new rows for the partition bound.
@@ -122,9 +150,9 @@ def rebuild_history(
             f"CREATE TABLE {quote(table)} (LIKE {quote(parent)} INCLUDING DEFAULTS "
             f"INCLUDING CONSTRAINTS, CHECK (pool_id = {int(pool.pk)}))")
         check_copy_types(cursor, table)
-        count = _stream(cursor, table, pool, rater, progress, last_played)
+        _stream(cursor, table, pool, stream, separate_reader)
         _index_and_swap(cursor, parent, table, pool.pk)
-    return count, last_played
+    return stream.count, stream.last_played
 
 
 def _index_and_swap(cursor, parent: str, table: str, pool_id: int) -> None:

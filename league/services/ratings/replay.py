@@ -140,11 +140,11 @@ def _save_states(pool, rater, players: set[int], last_played: dict) -> None:
     )
 
 
-def _rebuild(pool: RatingPool, rater: Rater, progress) -> int:
+def _rebuild(pool: RatingPool, rater: Rater, progress, outermost: bool) -> int:
     """Full recompute: every game from the first, into fresh history."""
     PlayerRating.objects.filter(pool=pool).delete()
     if uses_partitions():
-        count, last_played = rebuild_history(pool, rater, progress)
+        count, last_played = rebuild_history(pool, rater, progress, separate_reader=outermost)
     else:
         _truncate(pool, None)
         last_played = {}
@@ -162,11 +162,12 @@ def ratings_update(
     ``full`` rebuilds the pool from its first game; otherwise only from the
     earliest missing or out-of-date point (nothing at all if there is none).
     """
+    outermost = not transaction.get_connection().in_atomic_block
     with transaction.atomic():
         pool = RatingPool.objects.select_for_update().get(pk=pool_id)
         rater = pool_rater(pool)
         if full:
-            return _rebuild(pool, rater, progress)
+            return _rebuild(pool, rater, progress, outermost)
         game = Game.objects.filter(pk=game_id).first() if game_id else None
         start = replay_point(pool, game)
         if start is None:
