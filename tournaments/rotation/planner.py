@@ -244,15 +244,15 @@ def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
     A ghosted design uses nearly every pair, so the search has little room there
     and a looser start can sometimes be searched into a better balance."""
     share = 0.6 if ctx.req.partnership else 0.9  # partnership seating needs time too
+    search_end = deadline.child(ctx.req.time_budget * share)  # seats get the rest
     ghosted = _ghosted(ctx, deadline)
     results = []
     if ghosted:
-        ghost_search = deadline.child(ctx.req.time_budget * share / 3)
-        results.append(_searched(ghosted, rng, ghost_search))
+        results.append(_searched(ghosted, rng, search_end.child(search_end.remaining() / 3)))
         if _tidy(results[-1][2]):
             return results[-1]
     start = _initial(ctx, rng, deadline)
-    results.append(_searched(start, rng, deadline.child(ctx.req.time_budget * share)))
+    results.append(_searched(start, rng, search_end))
     return min(results, key=lambda result: _quality(result[2]))
 
 
