@@ -263,3 +263,18 @@ def test_a_superuser_may_remove_any_clubs_result(stored, django_user_model):
     root = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
     result_remove(actor=root, table=stored.table, reason="spam entry")
     assert not Game.objects.filter(pk=stored.pk).exists()
+
+
+def test_a_one_off_tournaments_removal_repairs_the_ratings_only(
+        club_a, players_a, alice, eager_celery, django_capture_on_commit_callbacks):
+    tables = [seated_table(club_a, players_a) for _ in range(2)]  # events without a season
+    games = []
+    for hour, table in enumerate(tables, start=1):
+        with django_capture_on_commit_callbacks(execute=True):
+            games.append(submit(table, seed=hour, hour=hour))
+    outcome = remove(games[0], alice, capture=django_capture_on_commit_callbacks)
+    assert outcome.season_id is None
+    assert not StandingRow.objects.exists()
+    assert set(RatingHistory.objects.values_list("game_id", flat=True)) == {games[1].pk}
+    assert PlayerRating.objects.filter(games=1).count() == 4
+
