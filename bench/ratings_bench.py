@@ -10,9 +10,9 @@ rater replays the same games in order.  Reported per rater:
 * games/s: full sequential update of all games (no predictions), and the
   ratio to openskill's PlackettLuce measured in the same run.
 
-Both Bayesian models are fitted; ``fit_rater`` (what the service's fitting
-uses) picks one of them per variant by log-likelihood on the tuning league,
-and the summary line under each table compares that one with TrueSkill.
+Both Bayesian models are fitted; ``recommended_kind`` picks one of them per
+variant from the table shape ("chosen"), and the summary line under each
+table compares that one with TrueSkill.
 
 Our parameters are fitted with ``fit_parameters`` on a league generated with
 a *different* seed (``--tune-seed``), then applied to the reported seed.
@@ -35,8 +35,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from league.ratings import fit_parameters, fit_rater, kendall_tau, make_rater  # noqa: E402
+from league.ratings import (  # noqa: E402
+    fit_parameters,
+    fit_rater,
+    kendall_tau,
+    make_rater,
+    recommended_kind,
+)
 from league.ratings.evaluation import team_pairs  # noqa: E402
+from league.ratings.fitting import DEFAULT_KINDS  # noqa: E402
 
 try:
     from openskill.models import PlackettLuce, ThurstoneMostellerFull
@@ -233,20 +240,23 @@ def tie_share(games) -> float:
 # -- driver -----------------------------------------------------------------
 
 
-def run_variant(variant: Variant, args) -> tuple[list[dict], float, str]:
+def run_variant(variant: Variant, args) -> tuple[list[dict], float, str, str]:
     tune = make_league(variant, args.players, args.games, args.tune_seed)
     league = make_league(variant, args.players, args.games, args.seed)
     elo_params = fit_parameters("elo", tune.games)
-    # fit_rater is what the service's fitting runs: both Bayesian models
-    # fitted on the tuning league, the better log-likelihood chosen.
-    fit = fit_rater(tune.games)
+    # Both Bayesian models fitted on the tuning league.  "chosen" is the
+    # model recommended_kind picks for the variant's table shape (what the
+    # service should use); fit.kind is what the better tuning log-likelihood
+    # would have picked, shown for comparison.
+    fit = fit_rater(tune.games, kinds=DEFAULT_KINDS)
     fitted = {kind: params for kind, (params, _) in fit.tried.items()}
+    chosen_kind = recommended_kind(tune.games)
     contenders = [
         ("elo (defaults)", lambda: make_rater("elo"), None),
         (f"elo (fitted {fmt(elo_params)})", lambda: make_rater("elo", **elo_params), None),
     ]
     for kind in ("plackett_luce", "thurstone_mosteller"):
-        chosen = ", chosen" if kind == fit.kind else ""
+        chosen = ", chosen" if kind == chosen_kind else ""
         contenders += [
             (f"{kind} (defaults)", lambda kind=kind: make_rater(kind), "conservative"),
             (
@@ -289,7 +299,7 @@ def run_variant(variant: Variant, args) -> tuple[list[dict], float, str]:
                 continue
             games = league.games[: len(league.games) // 10] if slow else league.games
             row["speed"] = max(row["speed"], games_per_second(row["factory"], games))
-    return rows, ceiling(league), fit.kind
+    return rows, ceiling(league), chosen_kind, fit.kind
 
 
 def summary(rows: list[dict], chosen: str, os_speed: float | None) -> None:
@@ -364,7 +374,7 @@ def main(argv=None) -> None:
     for name in args.variants.split(","):
         variant = VARIANTS[name]
         print(f"[{name}] {variant}", file=sys.stderr)
-        rows, top, chosen = run_variant(variant, args)
+        rows, top, chosen, ll_pick = run_variant(variant, args)
         os_speed = next((r["speed"] for r in rows if r["label"] == "openskill PlackettLuce"), None)
         print(f"### {name}\n")
         print(f"true-skill ceiling accuracy: {top:.4f}\n")
@@ -380,6 +390,7 @@ def main(argv=None) -> None:
             )
         print()
         summary(rows, chosen, os_speed)
+        print(f"(the better tuning log-likelihood would have picked {ll_pick})")
         print(flush=True)
     if args.million:
         print("### 1,000,000 games\n")

@@ -12,7 +12,14 @@ See docs/ratings.md for the models and parameter choices.
 from .base import Game, PlayerState, Rater, RatingChange, check_game
 from .elo import EloRater
 from .evaluation import Score, kendall_tau, score_rater
-from .fitting import DEFAULT_GRIDS, RaterFit, fit_parameters, fit_rater, score_parameters
+from .fitting import (
+    DEFAULT_GRIDS,
+    RaterFit,
+    fit_parameters,
+    fit_rater,
+    recommended_kind,
+    score_parameters,
+)
 from .inactivity import inflate_for_inactivity
 from .plackett_luce import PlackettLuceRater
 from .provisional import is_provisional
@@ -39,6 +46,7 @@ __all__ = [
     "is_provisional",
     "kendall_tau",
     "make_rater",
+    "recommended_kind",
     "score_parameters",
     "score_rater",
 ]

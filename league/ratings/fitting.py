@@ -42,11 +42,27 @@ DEFAULT_GRIDS: dict[str, dict[str, list[float]]] = {
 # well as wider margins in the tied synthetic league (docs/ratings.md).
 DEFAULT_GRIDS["thurstone_mosteller"] = dict(DEFAULT_GRIDS["plackett_luce"])
 OBJECTIVES = ("log_likelihood", "accuracy")
-# The models ``fit_rater`` chooses between by default: both Bayesian ones.
-# Elo is left out because it has no uncertainty, so newcomers and veterans
-# cannot both move at the right speed (it predicted worse in every variant
-# but drifting skills, docs/ratings.md).
+# The Bayesian models; ``recommended_kind`` says which one suits a history.
+# Elo is not among them: without uncertainty, newcomers and veterans cannot
+# both move at the right speed.
 DEFAULT_KINDS = ("plackett_luce", "thurstone_mosteller")
+
+
+def recommended_kind(games: Sequence[Game]) -> str:
+    """The Bayesian model to use for a history, by the shape of its tables.
+
+    Measured in docs/ratings.md (Performance).  Two teams at every table
+    (partnership games): Thurstone-Mosteller, whose single duel is TrueSkill's
+    exact two-team update; it ordered pairs at or above TrueSkill on three
+    seeds where Plackett-Luce stayed below.  Three or more teams anywhere:
+    Plackett-Luce, one likelihood for the whole finishing order.  Full
+    pairing counts a table's duels as independent evidence although they
+    share one deal's luck, and its higher log-likelihood on four-player
+    leagues did not carry over to ordering players.
+    """
+    if games and all(len(teams) == 2 for teams, _ in games):
+        return "thurstone_mosteller"
+    return "plackett_luce"
 
 
 def score_parameters(
@@ -107,16 +123,22 @@ class RaterFit:
 
 def fit_rater(
     games: Sequence[Game],
-    kinds: Sequence[str] = DEFAULT_KINDS,
+    kinds: Sequence[str] | None = None,
     objective: str = "log_likelihood",
     burn_in: float = 0.2,
 ) -> RaterFit:
-    """Fit every kind in ``kinds`` on ``games``; return the best by ``objective``.
+    """Fit a model to ``games``: the recommended one, or the best of ``kinds``.
 
-    Both objectives compare across models: each model is scored on the same
-    games, pair by pair, from its own pre-game ratings.  Ties go to the kind
-    listed first.
+    Without ``kinds`` only ``recommended_kind(games)`` is fitted.  With
+    ``kinds`` each is fitted and the best by ``objective`` wins (ties go to
+    the kind listed first).  Both objectives compare across models, since
+    each model is scored on the same pairs from its own pre-game ratings,
+    but they are noisy: in the four-player benchmark league the two Bayesian
+    models were within noise of each other, and the one with the better
+    tuning score ordered the reported league worse.
     """
+    if kinds is None:
+        kinds = (recommended_kind(games),)
     if not kinds:
         raise ValueError("fit_rater needs at least one kind")
     games = list(games)

@@ -2,7 +2,13 @@ import random
 
 import pytest
 
-from league.ratings import fit_parameters, fit_rater, kendall_tau, score_parameters
+from league.ratings import (
+    fit_parameters,
+    fit_rater,
+    kendall_tau,
+    recommended_kind,
+    score_parameters,
+)
 
 
 def synthetic_history(seed=5, n_players=40, n_games=1500, luck=1.0):
@@ -102,3 +108,18 @@ def test_fit_rater_single_kind_and_validation():
 def test_thurstone_mosteller_has_a_default_grid():
     best = fit_parameters("thurstone_mosteller", synthetic_history(n_games=300))
     assert set(best) == {"beta", "tau", "gamma_exponent"}
+
+
+def test_recommended_kind_follows_the_table_shape():
+    assert recommended_kind(pairs_history(n_games=50)) == "thurstone_mosteller"
+    assert recommended_kind(synthetic_history(n_games=50)) == "plackett_luce"
+    mixed = pairs_history(n_games=50) + synthetic_history(n_games=1)
+    assert recommended_kind(mixed) == "plackett_luce"
+    assert recommended_kind([]) == "plackett_luce"
+
+
+def test_fit_rater_without_kinds_fits_the_recommended_one():
+    games = pairs_history(n_games=300)
+    fit = fit_rater(games)
+    assert fit.kind == "thurstone_mosteller" and set(fit.tried) == {fit.kind}
+    assert fit.params == fit_parameters("thurstone_mosteller", games)
