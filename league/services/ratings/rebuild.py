@@ -156,6 +156,12 @@ def rebuild_history(
 
 
 def _index_and_swap(cursor, parent: str, table: str, pool_id: int) -> None:
+    quote = connection.ops.quote_name
+    # Without statistics the planner takes the new table for empty and checks the
+    # game key with a slow plan (2.0 s instead of 0.7 s for 800,000 rows); a small
+    # sample is enough to fix that.
+    cursor.execute("SET LOCAL default_statistics_target = 10")
+    cursor.execute(f"ANALYZE {quote(table)}")
     cursor.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_MEMORY}'")
     for statement in _index_statements(cursor, parent, table):
         cursor.execute(statement)
