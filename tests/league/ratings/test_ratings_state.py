@@ -6,7 +6,7 @@ import pytest
 
 from league.ratings import PlayerState, RatingChange, make_rater
 
-KINDS = ["elo", "plackett_luce"]
+KINDS = ["elo", "plackett_luce", "thurstone_mosteller"]
 
 
 def league(seed=3, n_games=300):
