@@ -8,11 +8,13 @@ from . import fit
 from .designs import library
 from .report import build_report
 from .search import LocalSearch, pair_cost, total_cost
-from .search_util import Deadline
+from .search_util import Deadline, exact_rounds
 from .seats import assign_seats
 from .shape import round_shape
 from .state import Season
 from .types import Plan, SeatingRequest
+
+EXACT_MAX_PLAYERS = 24  # beyond this the constructions do better than a plain search
 
 
 def _stable_key(seed: int, player) -> str:
@@ -157,7 +159,7 @@ def _quality(season: Season) -> tuple:
 def _tidy(season: Season) -> bool:
     """Nothing left to improve: no pair meets twice, sit-outs and small tables even."""
     active = season.active
-    if any(season.meet[a][b] > 1 for a in active for b in active):
+    if not _repeat_free(season):
         return False
     return all(max(c[p] for p in active) - min(c[p] for p in active) <= 1
                for c in (season.sit_outs, season.small))
@@ -252,8 +254,37 @@ def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
         if _tidy(results[-1][2]):
             return results[-1]
     start = _initial(ctx, rng, deadline)
+    if not _repeat_free(start[3]):
+        exact = _exact(ctx, search_end.child(min(0.5, search_end.remaining() / 3)))
+        if exact:
+            return exact
     results.append(_searched(start, rng, search_end))
     return min(results, key=lambda result: _quality(result[2]))
+
+
+def _exact(ctx: _Context, deadline: Deadline):
+    """(rounds, outs, season) from search_util.exact_rounds for a small fresh plan at
+    one table size with no pair rules, or None."""
+    req, (sizes, n_out) = ctx.req, ctx.shapes[0]
+    if (req.partnership or req.published or req.history or req.forbidden_pairs
+            or req.together_pairs or len(ctx.ids) != len(ctx.present)
+            or len(set(sizes)) != 1 or len(ctx.present) > EXACT_MAX_PLAYERS):
+        return None
+    found = exact_rounds(len(ctx.present), sizes[0], n_out, len(ctx.shapes), deadline)
+    if found is None:
+        return None
+    players = sorted(ctx.present)
+    season = _copy_season(ctx.season)
+    rounds = [[[players[i] for i in t] for t in rnd] for rnd in found[0]]
+    outs = [[players[i] for i in out] for out in found[1]]
+    for rnd, out in zip(rounds, outs, strict=True):
+        season.add_round(rnd, out)
+    return rounds, outs, season
+
+
+def _repeat_free(season: Season) -> bool:
+    active = season.active
+    return all(season.meet[a][b] <= 1 for a in active for b in active)
 
 
 def _searched(start, rng: random.Random, deadline: Deadline):
