@@ -70,6 +70,15 @@ def rows_in(table: str, pool) -> int:
         return cursor.fetchone()[0]
 
 
+def keys_and_indexes(table: str) -> tuple[int, int]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_index WHERE indrelid = %s::regclass", [table])
+        indexes = cursor.fetchone()[0]
+        cursor.execute("SELECT count(*) FROM pg_constraint WHERE conrelid = %s::regclass "
+                       "AND contype IN ('p', 'u', 'f')", [table])
+        return cursor.fetchone()[0], indexes
+
+
 postgresql_only = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="history partitions exist on PostgreSQL only")
 
@@ -83,6 +92,8 @@ def test_a_full_recompute_moves_the_pool_into_a_partition_of_its_own(club, peopl
     assert (history(pool), states(pool)) == before
     assert rows_in("league_ratinghistory_default", pool) == 0
     assert rows_in(partition_name(pool.pk), pool) == 32
+    # ATTACH adopted the keys and indexes built before it, and built none twice.
+    assert keys_and_indexes(partition_name(pool.pk)) == keys_and_indexes("league_ratinghistory")
     ratings_recompute(club_id=club.pk)  # the partition is replaced, not added to
     assert (history(pool), states(pool)) == before
     play(club, people, 1, seed=4)  # a new result goes to the pool's partition

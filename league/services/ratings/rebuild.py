@@ -92,17 +92,24 @@ def _stream(cursor, table: str, pool: RatingPool, stream: _Stream, separate_read
             copy.write(TRAILER)
 
 
+def _constraints(cursor, parent: str, table: str, kinds: str) -> list[str]:
+    cursor.execute(
+        "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = %s::regclass "
+        "AND contype::text = ANY(%s) ORDER BY contype DESC, conname",
+        [connection.ops.quote_name(parent), list(kinds)])
+    return [f"ALTER TABLE {connection.ops.quote_name(table)} ADD {row[0]}"
+            for row in cursor.fetchall()]
+
+
 def _index_statements(cursor, parent: str, table: str) -> list[str]:
     """The parent's keys and indexes, as statements for the new partition.
 
     Keys (primary, unique, foreign) are added as constraints so that ATTACH
-    adopts them instead of building or checking them again.
+    adopts them instead of building or checking them again. Foreign keys come
+    last: adding one locks the referenced table against writes until commit.
     """
     quote = connection.ops.quote_name
-    cursor.execute(
-        "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = %s::regclass "
-        "AND contype IN ('p', 'u', 'f') ORDER BY contype DESC, conname", [quote(parent)])
-    statements = [f"ALTER TABLE {quote(table)} ADD {row[0]}" for row in cursor.fetchall()]
+    statements = _constraints(cursor, parent, table, "pu")
     cursor.execute(
         "SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i WHERE i.indrelid = %s::regclass "
         "AND NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conindid = i.indexrelid "
@@ -112,7 +119,7 @@ def _index_statements(cursor, parent: str, table: str) -> list[str]:
         if match is None:
             raise ValueError(f"league.services.ratings.rebuild: cannot copy index {definition!r}")
         statements.append(f"CREATE {match[1] or ''}INDEX ON {quote(table)} {match[2]}")
-    return statements
+    return statements + _constraints(cursor, parent, table, "f")
 
 
 def _swap_in(cursor, parent: str, table: str, pool_id: int) -> None:
