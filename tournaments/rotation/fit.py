@@ -126,7 +126,7 @@ class _GhostSets:
         self.floor = {v: sum(w >= v for w in self.wanted) for v in set(self.wanted)}
         self.at_least = [{v: sum(size >= v for size in real) for v in self.floor}
                          for real in self.real]
-        self.found = 0
+        self.found, self.pass_end = 0, 0
 
     def fitting(self):
         """Sets that keep the most rounds first (they leave the most choice of
