@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import sys
 import time
@@ -43,6 +44,7 @@ from tournaments.rotation import SeatingRequest, TableSizes, plan_rotation  # no
 NOISY_KIND = re.compile(r"noisy-(\d+)")
 DEFAULT_TIERS = ("random", "noisy-75", "noisy-50", "noisy-25", "heuristic")
 RATERS = ("elo", "plackett_luce")
+CYCLE_ROUNDS = 8  # a multiple of 4: every seat equally often at tables of 4
 
 
 @dataclass(frozen=True)
@@ -88,18 +90,30 @@ def finishing_ranks(totals: list[int]) -> list[int]:
 
 
 def plan_tables(league: League, game: rules.Game) -> list[list[str]]:
-    """The league's tables in playing order, each listed from seat 0 (first dealer)."""
+    """The league's tables in playing order, each listed from seat 0 (first dealer).
+
+    The rotation engine plans one cycle of CYCLE_ROUNDS rounds; each cycle replays it
+    with the players relabelled by a seeded shuffle, so opponents keep changing, every
+    player takes every seat equally often, and the plan is the same on any machine
+    (a short plan finishes its search long before the time budget; a season-long one
+    would be cut off by the clock, and then depend on machine speed).
+    """
     size = game.num_players
     players = league.players()
-    partnership = any(len(team) > 1 for team in game.teams)
     tables_per_round = len(players) // size
     if tables_per_round == 0:
         raise SystemExit(f"bot_league_bench: {len(players)} bots cannot fill a table of {size}")
-    rounds = -(-league.games // tables_per_round)
-    plan = plan_rotation(SeatingRequest(
-        players=players, table_sizes=TableSizes(size), rounds=rounds,
-        partnership=partnership, seed=league.seed, time_budget=2.0))
-    tables = [table for rnd in plan.rounds for table in rnd]
+    cycle = plan_rotation(SeatingRequest(
+        players=players, table_sizes=TableSizes(size), rounds=CYCLE_ROUNDS,
+        partnership=any(len(team) > 1 for team in game.teams), seed=league.seed,
+        time_budget=60.0)).rounds
+    tables: list[list[str]] = []
+    shuffle = random.Random(f"bot-league/{league.seed}").shuffle
+    while len(tables) < league.games:
+        relabelled = list(players)
+        shuffle(relabelled)
+        name = dict(zip(players, relabelled, strict=True))
+        tables += [[name[p] for p in table] for rnd in cycle for table in rnd]
     return tables[:league.games]
 
 
