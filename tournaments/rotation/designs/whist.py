@@ -33,7 +33,7 @@ class _WhistSearch:
 
     def run(self, free: list[int], tables: list) -> list | None:
         if not free:
-            return list(tables)
+            return self.complete(tables)
         if self.deadline.expired():
             return None
         a, rest = free[0], free[1:]
@@ -42,6 +42,9 @@ class _WhistSearch:
             if found:
                 return found
         return None
+
+    def complete(self, tables: list) -> list | None:
+        return list(tables)
 
     def _tables(self, a: int, rest: list[int]):
         """Tables (a, b, c, d) fitting the limits; counts are applied while yielded."""
@@ -64,20 +67,22 @@ class _WhistSearch:
             if self.deadline.expired():
                 return
 
-    def _apply(self, pairs, sign: int) -> bool:
-        """Add (+1) pairs' difference classes; on a broken limit undo and say False."""
+    def _apply(self, pairs, sign: int, multipliers=(1,)) -> bool:
+        """Add (+1) the classes of g*(x - y) for each pair and multiplier g; on a
+        broken limit undo and say False."""
         done = []
         for x, y, partners in pairs:
-            k = self.cls(x, y)
-            if k is None:
+            if OO in (x, y):
                 continue
             counts, limit = (self.partner, 1) if partners else (self.opponent, 2)
-            counts[k] = counts.get(k, 0) + sign
-            done.append((counts, k))
-            if sign > 0 and counts[k] > limit:
-                for c, key in done:
-                    c[key] -= 1
-                return False
+            for g in multipliers:
+                k = self.cls(g * x % self.m, g * y % self.m)
+                counts[k] = counts.get(k, 0) + sign
+                done.append((counts, k))
+                if sign > 0 and counts[k] > limit:
+                    for c, key in done:
+                        c[key] -= 1
+                    return False
         return True
 
 
@@ -151,38 +156,23 @@ def _primitive(q: int, mul) -> int:
     return 1
 
 
-def whist_violations(m: int, tables) -> int:
-    """Distance of base tables over Z_m (+ OO) from the whist difference conditions."""
-    partner: dict = {}
-    opponent: dict = {}
-    for a, b, c, d in tables:
-        for x, y, counts in ((a, c, partner), (b, d, partner), (a, b, opponent),
-                             (a, d, opponent), (c, b, opponent), (c, d, opponent)):
-            if OO not in (x, y):
-                k = (x - y) % m
-                k = min(k, m - k)
-                counts[k] = counts.get(k, 0) + 1
-    bad = sum(abs(partner.get(k, 0) - 1) + abs(opponent.get(k, 0) - 2)
-              for k in range(1, m // 2 + 1))
-    return bad
+def symmetric_possible(n: int) -> bool:
+    """Whether the squares test allows symmetric_base's tables for n players.
 
-
-def anneal_whist(n: int, seed: int = 0, budget: float = 60.0):
-    """Base tables of a Z-cyclic whist tournament found by local search, or None."""
-    from .anneal import anneal, random_partition
-
-    if n % 4 not in (0, 1):
-        return None
+    Squares of classes are well defined mod m, and (a+b)^2 + (a-b)^2 = 2a^2 + 2b^2.
+    Summing over the pairs {a, b}, which split the classes other than x while
+    their a+b and a-b classes split them again, gives T = 2(T - x^2) + x^2 for the
+    sum T of the squares of all classes, so T = x^2 (mod m) (with no x, T = 0).
+    T = m(m^2 - 1)/24 is 0 mod m when 3 does not divide m and m/3 when it does:
+    this rules out 20, 21, 24, 32, 33, 36 players among others.  Necessary only.
+    """
+    if n % 4 not in (0, 1) or n < 5:
+        return False
     m = n if n % 4 == 1 else n - 1
-    points = list(range(1, m)) if n % 4 == 1 else [OO] + list(range(m))
-    rng = random.Random(seed)
-    deadline = Deadline(budget)
-    while not deadline.expired():
-        start = [random_partition(points, 4, rng)]
-        found = anneal(start, lambda t: whist_violations(m, t[0]), rng, deadline.child(10.0))
-        if found:
-            return tuple(tuple(t) for t in found[0])
-    return None
+    total = sum(k * k for k in range(1, (m - 1) // 2 + 1)) % m
+    if n % 4 == 1:
+        return total == 0
+    return any(x * x % m == total for x in range(1, (m - 1) // 2 + 1))
 
 
 def symmetric_base(n: int, seed: int = 0, budget: float = 2.0) -> tuple | None:
@@ -193,10 +183,15 @@ def symmetric_base(n: int, seed: int = 0, budget: float = 2.0) -> tuple | None:
     (or Z_m \\ {0, +-x}).  Opponents give the classes a+b and a-b twice each, and
     0 vs +-x gives x twice; so the base round is a whist design exactly when the
     "difference classes" {1..(m-1)/2} split into pairs {a, b} (and x) such that
-    the classes of a+b and a-b (and x) split them again.  A small exact search.
+    the classes of a+b and a-b (and x) split them again.  A small exact search,
+    skipped when symmetric_possible(n) says no such split exists.
     """
-    if n % 4 not in (0, 1) or n < 5:
+    if not symmetric_possible(n):
         return None
+    return _symmetric_search(n, seed, budget)
+
+
+def _symmetric_search(n: int, seed: int, budget: float) -> tuple | None:
     m = n if n % 4 == 1 else n - 1
     classes = list(range(1, (m - 1) // 2 + 1))
     rng = random.Random(seed)
