@@ -18,6 +18,7 @@ from .search_util import Deadline
 
 WEIGHT = 8
 BIG = 10**9
+SIDES_TIME = 0.3  # seconds balance_sides may use even when the caller's budget is spent
 
 # Seat orders (as index permutations of a 4-table) that keep partners opposite.
 PARTNER_ORDERS = [(0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2),
@@ -81,8 +82,11 @@ def assign_seats(rounds: list, mutable: list[int], counts: list, partnership: bo
                 planner.unseat(table)
                 rounds[r][k] = planner.seat(table)
     if partnership:
-        anneal_seats(rounds, mutable, counts, random.Random(len(counts)),
-                     deadline or Deadline(0.5))
+        rng, deadline = random.Random(len(counts)), deadline or Deadline(0.5)
+        anneal_seats(rounds, mutable, counts, rng, deadline.child(deadline.remaining() / 2))
+        # The side balance decides whether seats can end within one, and it is
+        # quick (its steps are capped), so it keeps a floor of time on a busy machine.
+        balance_sides(rounds, mutable, counts, rng, Deadline(max(deadline.remaining(), SIDES_TIME)))
     balance_seats(rounds, mutable, counts, width, partnership)
 
 
@@ -179,4 +183,81 @@ def _move_cost(old: list, new: list, counts: list) -> int:
     after = sum(WEIGHT ** (counts[p][s] + 1) for s, p in enumerate(new))
     for s, p in enumerate(old):
         counts[p][s] += 1
+    return after - before
+
+
+def side_range(games: int) -> tuple[int, int]:
+    """Fewest and most games on seats 0 & 2 that still allow every seat within one.
+
+    Seats 0 and 2 together must hold between 2*floor(G/4) and 2*ceil(G/4) of the
+    G games, and so must seats 1 and 3 (which hold the rest).
+    """
+    low, high = games // 4, -(-games // 4)
+    return max(2 * low, games - 2 * high), min(2 * high, games - 2 * low)
+
+
+def balance_sides(rounds: list, mutable: list[int], counts: list, rng, deadline,
+                  tabu: int = 3, steps_per_table: int = 200) -> None:
+    """Give every partnership player the right number of games on seats 0 & 2.
+
+    Swapping 0<->2 or 1<->3 inside a table (what balance_seats does) cannot move a
+    player between the "even" seats 0 & 2 and the "odd" seats 1 & 3, so that share
+    is fixed first.  Turning a table one seat (a, b, c, d) -> (b, c, d, a) moves
+    one partnership from even to odd and the other back.  Min-conflicts: take a
+    player outside side_range, turn the table of theirs that helps most (recently
+    turned tables are tabu), occasionally a random one of theirs to leave plateaus.
+    Some sizes have no such seating (4 players, 3 rounds: see docs/rotation.md), so
+    the steps are capped as well as timed.
+    """
+    where = {}
+    for r in mutable:
+        for k, table in enumerate(rounds[r]):
+            if len(table) == 4:
+                for p in table:
+                    where.setdefault(p, []).append((r, k))
+    want = {p: side_range(sum(counts[p][:4])) for p in where}
+    step, last = 0, {}
+    limit = steps_per_table * sum(len(spots) for spots in where.values()) // 4
+    while step < limit and not deadline.expired():
+        off = [p for p in where if _side_excess(counts[p], want[p])]
+        if not off:
+            return
+        p = rng.choice(off)
+        options = [spot for spot in where[p] if last.get(spot, -tabu) + tabu <= step]
+        if not options:
+            options = where[p]
+        if rng.random() < 0.1:
+            spot = rng.choice(options)
+        else:
+            deltas = [(_turn_delta(rounds[r][k], counts, want), (r, k)) for r, k in options]
+            best = min(d for d, _ in deltas)
+            spot = rng.choice([s for d, s in deltas if d == best])
+        r, k = spot
+        rounds[r][k] = _turn(rounds[r][k], counts)
+        last[spot], step = step, step + 1
+
+
+def _side_excess(seat_counts: list, bounds: tuple[int, int]) -> int:
+    even = seat_counts[0] + seat_counts[2]
+    return max(0, bounds[0] - even, even - bounds[1])
+
+
+def _turn(table: list, counts: list) -> list:
+    turned = table[1:] + table[:1]
+    _reseat(table, turned, counts)
+    return turned
+
+
+def _reseat(old: list, new: list, counts: list) -> None:
+    for s, p in enumerate(old):
+        counts[p][s] -= 1
+    for s, p in enumerate(new):
+        counts[p][s] += 1
+
+
+def _turn_delta(table: list, counts: list, want: dict) -> int:
+    before = sum(_side_excess(counts[p], want[p]) for p in table)
+    turned = _turn(table, counts)
+    after = sum(_side_excess(counts[p], want[p]) for p in table)
+    _reseat(turned, table, counts)
     return after - before
