@@ -105,3 +105,8 @@ def test_planner_partners_everyone_once(n):
     assert plan.report["partners_everyone_once"]
     assert plan.report["partner_repeats"] == 0
     assert_whist(plan.rounds, n)
+
+
+def test_multiplier_must_be_a_unit():
+    with pytest.raises(ValueError, match="not a unit mod 33"):
+        whist_search.multiplier_base(33, 3)

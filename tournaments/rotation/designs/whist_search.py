@@ -11,6 +11,7 @@ two searches over Z_m (m = n, or n - 1 plus the fixed point oo) take over:
 """
 
 import random
+from math import gcd
 
 from ..search_util import Deadline
 from .whist import OO, _WhistSearch
@@ -104,16 +105,16 @@ class _NodeBudget:
 
 
 class _OrbitSearch(_WhistSearch):
-    """Leftover tables first, then starter tables developed by the multiplier group."""
+    """Leftover tables first, then generator tables developed by the multiplier group."""
 
     def __init__(self, m: int, rng, deadline, group: list[int], orbits: list):
         super().__init__(m, rng, deadline)
-        self.group, self.orbits, self.starters = group, orbits, None
+        self.group, self.orbits, self.generators = group, orbits, None
         self.class_orbits = {frozenset(self.cls(0, g * k % m) for g in group)
                              for k in range(1, m // 2 + 1)}
 
     def run(self, free: list[int], tables: list) -> list | None:
-        """Starters add the same count to every class of a class orbit {g*k}, so
+        """Generators add the same count to every class of a class orbit {g*k}, so
         the leftovers must too: a class orbit with a count c somewhere needs c on
         all its classes, which the pairs still to place must be able to supply."""
         for counts, still in ((self.partner, len(free) // 2), (self.opponent, len(free))):
@@ -124,22 +125,22 @@ class _OrbitSearch(_WhistSearch):
         return super().run(free, tables)
 
     def complete(self, tables: list) -> list | None:
-        self.starters = self._starters(self.orbits, [])
-        return None if self.starters is None else list(tables)
+        self.generators = self._generators(self.orbits, [])
+        return None if self.generators is None else list(tables)
 
-    def _starters(self, orbits: list, chosen: list) -> list | None:
+    def _generators(self, orbits: list, chosen: list) -> list | None:
         if not orbits:
             return chosen
         if self.deadline.expired():
             return None
-        for table, others in self._starter_tables(orbits[0][0], orbits[1:]):
-            found = self._starters(others, chosen + [table])
+        for table, others in self._generator_tables(orbits[0][0], orbits[1:]):
+            found = self._generators(others, chosen + [table])
             self._apply(_pairs(table), -1, self.group)
             if found is not None:
                 return found
         return None
 
-    def _starter_tables(self, a: int, orbits: list):
+    def _generator_tables(self, a: int, orbits: list):
         """(a, b, c, d) with b, c, d from three other orbits (b's before d's); the
         counts stay applied while a table is yielded."""
         order = list(range(len(orbits)))
@@ -181,16 +182,19 @@ def multiplier_base(n: int, h: int, seed: int = 0, budget: float = 60.0,
     """Base round on n = 0, 1 (mod 4) players made of orbits under multiplying by h.
 
     H = <h> is a group of units of Z_m (order t, without -1, or a partner
-    difference d and its image -d would be the same class twice).  A "starter"
+    difference d and its image -d would be the same class twice).  A generator
     table T with its points in four different size-t orbits of H stands for the t
     tables g*T (g in H), which are disjoint; its differences become g*d, so one
-    check covers all t copies.  The points fixed by H (oo among them) and `spare`
-    whole orbits go to ordinary leftover tables.  Randomised depth-first search
+    check covers all t copies.  The points fixed by H (oo among them) and as many
+    whole orbits as the table count needs go to ordinary leftover tables, which are
+    placed first.  Randomised depth-first search
     with pruning on the class counts, restarted every `restart_nodes` nodes.
     """
     if n % 4 not in (0, 1) or n < 8:
         return None
     m = n if n % 4 == 1 else n - 1
+    if gcd(h, m) != 1:
+        raise ValueError(f"multiplier_base: {h} is not a unit mod {m}")
     group = [1]
     while group[-1] * h % m != 1:
         group.append(group[-1] * h % m)
@@ -214,7 +218,7 @@ def multiplier_base(n: int, h: int, seed: int = 0, budget: float = 60.0,
             [p for p in fixed if p != OO] + [p for o in spare for p in o])
         left = state.run(pool, [])
         if left is not None:
-            return tuple(left) + tuple(tuple(g * p % m for p in t) for t in state.starters
+            return tuple(left) + tuple(tuple(g * p % m for p in t) for t in state.generators
                                        for g in group)
         attempt += 1
     return None
