@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from django.db import connection, transaction
+
 from league.models import RatingPool
 from league.ratings import Rater, make_rater
 from league.selectors_stats import complete_games
@@ -44,9 +46,16 @@ def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
         games = games.filter(table__round__event__club_id=club_id)
     keys = set()
     # DISTINCT in SQL: a million games have a handful of (club, game, options).
-    for club, name, options in games.order_by().values_list(
-            "table__round__event__club_id", "table__game", "table__options").distinct():
-        keys.add((club, name, variant_key(options)))
+    distinct = games.order_by().values_list(
+        "table__round__event__club_id", "table__game", "table__options").distinct()
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            # JIT compiling this one scan cost more than it saved (0.86 s -> 0.43 s
+            # for 200,000 games).
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL jit = off")
+        for club, name, options in distinct:
+            keys.add((club, name, variant_key(options)))
     for club, name, variant in sorted(keys):
         RatingPool.objects.get_or_create(
             club_id=club, game=name, variant=variant, defaults={"kind": DEFAULT_KIND})
