@@ -294,9 +294,11 @@ def run(club_id: int, games: int, profile: bool) -> None:
         profiler = cProfile.Profile()
         profiler.enable()
     print(f"load average before: {load_average()}")
+    cpu0 = time.process_time()
     t0 = time.perf_counter()
     rated = ratings_recompute(club_id=club_id)
     total = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
     print(f"load average after:  {load_average()}")
     if profiler:
         profiler.disable()
@@ -309,6 +311,9 @@ def run(club_id: int, games: int, profile: bool) -> None:
           f"{PlayerRating.objects.count():,} PlayerRating rows")
     print(f"end to end: {total:.2f} s = {count / total:,.0f} games/s "
           f"-> 1,000,000 games: {total * 1_000_000 / count:.0f} s")
+    # All threads of this process (rating, the game reader, the COPY sender): on a
+    # loaded machine, wall time minus this is mostly waiting for a core or the server.
+    print(f"Python CPU time: {cpu:.2f} s = {1e6 * cpu / count:.1f} µs/game")
     accounted = sum(phases.t.values())
     for key, seconds in [*phases.t.items(), ("other (loop, COPY, commit)", total - accounted)]:
         print(f"  {key:<22} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  "
