@@ -79,8 +79,8 @@ def _reshape(tables, pool, sizes, season: Season) -> list:
 
 # -- ghosts: a bigger design with a few points left empty ---------------------------
 MAX_GHOSTS = 4
-MAX_GHOST_SETS = 300  # fitting ghost sets compared for balance before we stop looking
-SETS_PER_PASS = 100  # ... and at most this many keeping the same number of rounds
+MAX_GHOST_SETS = 150  # fitting ghost sets compared for balance before we stop looking
+SETS_PER_PASS = 50  # ... and at most this many keeping the same number of rounds
 
 
 def ghost_fit(design: list, players: list, sizes: list, n_out: int, need: int,

@@ -240,25 +240,26 @@ def plan_rotation(req: SeatingRequest) -> Plan:
 
 
 def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
-    """(rounds, outs, season): local search from the ghosted design (if any), then,
-    unless that came out tidy, from the best other fitted start; the better wins.
+    """(rounds, outs, season): the ghosted design if it is tidy as it stands, else
+    the best other fitted start improved by local search and, unless that came out
+    tidy, the ghosted design searched too; the better season wins.
 
-    A ghosted design uses nearly every pair, so the search has little room there
-    and a looser start can sometimes be searched into a better balance."""
+    A ghosted design uses nearly every pair, so the search has little room there,
+    while a looser start often reaches a tidy plan quickly."""
     share = 0.6 if ctx.req.partnership else 0.9  # partnership seating needs time too
     search_end = deadline.child(ctx.req.time_budget * share)  # seats get the rest
     ghosted = _ghosted(ctx, deadline)
-    results = []
-    if ghosted:
-        results.append(_searched(ghosted, rng, search_end.child(search_end.remaining() / 3)))
-        if _tidy(results[-1][2]):
-            return results[-1]
+    if ghosted and _tidy(ghosted[3]):
+        return ghosted[1:]
     start = _initial(ctx, rng, deadline)
-    if not _repeat_free(start[3]):
+    if not _repeat_free(start[3]) and not (ghosted and _repeat_free(ghosted[3])):
         exact = _exact(ctx, search_end.child(min(0.5, search_end.remaining() / 3)))
         if exact:
             return exact
-    results.append(_searched(start, rng, search_end))
+    results = [_searched(start, rng, search_end.child(search_end.remaining() / 2)
+                         if ghosted else search_end)]
+    if ghosted and not _tidy(results[0][2]):
+        results.append(_searched(ghosted, rng, search_end))
     return min(results, key=lambda result: _quality(result[2]))
 
 
