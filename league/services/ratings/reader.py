@@ -92,4 +92,6 @@ def _read(pool: RatingPool, snapshot: str) -> Iterator[list[tuple]]:
         stop.set()
         if thread is not None:
             thread.join()
+        if other.connection is not None and not other.connection.closed:
+            other.connection.rollback()  # read only; leaves a pooled connection clean
         other.close()
