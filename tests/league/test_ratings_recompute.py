@@ -158,3 +158,17 @@ def test_readers_see_the_old_history_until_the_rebuild_commits(club, people, mon
     new = seen_from_another_connection(pool)
     assert len(new) == len(old) and new != old
     assert set(PlayerRating.objects.filter(pool=pool).values_list("sigma", flat=True)) == {0.0}
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_failing_read_on_the_second_connection_fails_the_rebuild(club, people, monkeypatch):
+    from league.services.ratings import reader
+
+    pool = play(club, people, 3)
+    before = history(pool)
+    monkeypatch.setattr(reader, "postgresql_query",
+                        lambda pool: ("SELECT no_such_column FROM tournaments_game", ()))
+    with pytest.raises(Exception, match="no_such_column"):
+        ratings_recompute(club_id=club.pk)
+    assert history(pool) == before
