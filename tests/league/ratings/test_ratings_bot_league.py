@@ -6,6 +6,7 @@ four random bots, tables of four seated by the rotation engine, full Bluke match
 
 import importlib.util
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,15 @@ def test_the_small_league_is_seated_by_rotation_and_everyone_plays(small_league)
         assert len(teams) == 4 and sorted(ranks)[0] == 1
     played = {p: len(scores) for p, scores in result.scores.items()}
     assert set(played) == set(league.players())
-    assert max(played.values()) - min(played.values()) <= 1
+    assert set(played.values()) == {16}
+
+
+def test_every_bot_takes_every_seat_equally_often(bench):
+    league = bench.League(tiers=("random", "heuristic"), per_tier=4, games=32, seed=5)
+    tables = bench.plan_tables(league, league.load_game())
+    seats = Counter((player, seat) for table in tables for seat, player in enumerate(table))
+    assert len(seats) == 8 * 4 and set(seats.values()) == {4}
+    assert tables[:16] != tables[16:]  # the second cycle is relabelled, not a replay
 
 
 @pytest.mark.parametrize("kind", ["elo", "plackett_luce"])
