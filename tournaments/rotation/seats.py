@@ -8,7 +8,11 @@ BIG for each player pushed above ceil(G_p / w) on a seat, BIG if a player could
 no longer reach floor(G_p / w) on every seat with the games left, and otherwise
 WEIGHT**count (an exponential weight spreads seats as evenly as it can).  Later
 sweeps re-seat each table given all the others.  Partnership tables keep partners
-opposite (seats 0&2 vs 1&3): only the 8 orders preserving the pairs are tried.
+opposite (seats 0&2 vs 1&3): only the 8 orders preserving the pairs are tried,
+and two steps finish the job: balance_sides gives each player their share of
+seats 0&2 against 1&3 (partners move together, so this is the hard part), then
+balance_seats swaps within each side.  4 players in 3 rounds cannot get within
+one (test_seats.py checks all 512 seatings); whist designs up to 40 players do.
 """
 
 import random
@@ -19,6 +23,7 @@ from .search_util import Deadline
 WEIGHT = 8
 BIG = 10**9
 SIDES_TIME = 0.3  # seconds balance_sides may use even when the caller's budget is spent
+TURN_MOVES = (-1, 1, -1, 1)  # turning (a, b, c, d): a, c leave seats 0 & 2, b, d take them
 
 # Seat orders (as index permutations of a 4-table) that keep partners opposite.
 PARTNER_ORDERS = [(0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2),
@@ -83,10 +88,12 @@ def assign_seats(rounds: list, mutable: list[int], counts: list, partnership: bo
                 rounds[r][k] = planner.seat(table)
     if partnership:
         rng, deadline = random.Random(len(counts)), deadline or Deadline(0.5)
-        anneal_seats(rounds, mutable, counts, rng, deadline.child(deadline.remaining() / 2))
-        # The side balance decides whether seats can end within one, and it is
-        # quick (its steps are capped), so it keeps a floor of time on a busy machine.
-        balance_sides(rounds, mutable, counts, rng, Deadline(max(deadline.remaining(), SIDES_TIME)))
+        # Right sides + the swaps of balance_seats = every seat within one, so the
+        # annealing is only needed when the sides cannot all be put right.  The
+        # side balance keeps a floor of time on a busy machine (its steps are capped).
+        sides = Deadline(max(deadline.remaining() / 2, SIDES_TIME))
+        if not balance_sides(rounds, mutable, counts, rng, sides):
+            anneal_seats(rounds, mutable, counts, rng, deadline)
     balance_seats(rounds, mutable, counts, width, partnership)
 
 
@@ -197,7 +204,8 @@ def side_range(games: int) -> tuple[int, int]:
 
 
 def balance_sides(rounds: list, mutable: list[int], counts: list, rng, deadline,
-                  tabu: int = 3, steps_per_table: int = 200) -> None:
+                  tabu: int = 3, steps_per_table: int = 400,
+                  restart_per_table: int = 10) -> bool:
     """Give every partnership player the right number of games on seats 0 & 2.
 
     Swapping 0<->2 or 1<->3 inside a table (what balance_seats does) cannot move a
@@ -207,7 +215,8 @@ def balance_sides(rounds: list, mutable: list[int], counts: list, rng, deadline,
     player outside side_range, turn the table of theirs that helps most (recently
     turned tables are tabu), occasionally a random one of theirs to leave plateaus.
     Some sizes have no such seating (4 players, 3 rounds: see docs/rotation.md), so
-    the steps are capped as well as timed.
+    the steps are capped as well as timed; every restart_per_table steps per table
+    it starts again from the first seating.  True when every player is in range.
     """
     where = {}
     for r in mutable:
@@ -215,31 +224,59 @@ def balance_sides(rounds: list, mutable: list[int], counts: list, rng, deadline,
             if len(table) == 4:
                 for p in table:
                     where.setdefault(p, []).append((r, k))
-    want = {p: side_range(sum(counts[p][:4])) for p in where}
+    start = {(r, k): list(rounds[r][k]) for spots in where.values() for r, k in spots}
+    sides = _Sides(counts, where)
     step, last = 0, {}
-    limit = steps_per_table * sum(len(spots) for spots in where.values()) // 4
-    while step < limit and not deadline.expired():
-        off = [p for p in where if _side_excess(counts[p], want[p])]
-        if not off:
-            return
-        p = rng.choice(off)
+    limit = steps_per_table * len(start)
+    while sides.off and step < limit and not deadline.expired():
+        if step and step % (restart_per_table * len(start)) == 0:
+            sides, last = _restart(rounds, counts, start, where), {}
+        p = rng.choice(sorted(sides.off))
         options = [spot for spot in where[p] if last.get(spot, -tabu) + tabu <= step]
         if not options:
             options = where[p]
         if rng.random() < 0.1:
             spot = rng.choice(options)
         else:
-            deltas = [(_turn_delta(rounds[r][k], counts, want), (r, k)) for r, k in options]
+            deltas = [(sides.turn_delta(rounds[r][k]), (r, k)) for r, k in options]
             best = min(d for d, _ in deltas)
             spot = rng.choice([s for d, s in deltas if d == best])
         r, k = spot
+        sides.turn(rounds[r][k])
         rounds[r][k] = _turn(rounds[r][k], counts)
         last[spot], step = step, step + 1
+    return not sides.off
 
 
-def _side_excess(seat_counts: list, bounds: tuple[int, int]) -> int:
-    even = seat_counts[0] + seat_counts[2]
-    return max(0, bounds[0] - even, even - bounds[1])
+def _restart(rounds: list, counts: list, start: dict, where: dict) -> "_Sides":
+    """Back to the starting seating: runs are long-tailed, so fresh tries pay."""
+    for (r, k), table in start.items():
+        _reseat(rounds[r][k], table, counts)
+        rounds[r][k] = list(table)
+    return _Sides(counts, where)
+
+
+class _Sides:
+    """Each player's games on seats 0 & 2 against side_range, and who is outside."""
+
+    def __init__(self, counts: list, players):
+        self.even = {p: counts[p][0] + counts[p][2] for p in players}
+        self.bounds = {p: side_range(sum(counts[p][:4])) for p in players}
+        self.off = {p for p in players if self.excess(p, self.even[p])}
+
+    def excess(self, p: int, even: int) -> int:
+        low, high = self.bounds[p]
+        return max(0, low - even, even - high)
+
+    def turn_delta(self, table: list) -> int:
+        """Change of the total excess if the table turns (a, c leave seats 0 & 2)."""
+        return sum(self.excess(p, self.even[p] + move) - self.excess(p, self.even[p])
+                   for p, move in zip(table, TURN_MOVES, strict=True))
+
+    def turn(self, table: list) -> None:
+        for p, move in zip(table, TURN_MOVES, strict=True):
+            self.even[p] += move
+            (self.off.add if self.excess(p, self.even[p]) else self.off.discard)(p)
 
 
 def _turn(table: list, counts: list) -> list:
@@ -253,11 +290,3 @@ def _reseat(old: list, new: list, counts: list) -> None:
         counts[p][s] -= 1
     for s, p in enumerate(new):
         counts[p][s] += 1
-
-
-def _turn_delta(table: list, counts: list, want: dict) -> int:
-    before = sum(_side_excess(counts[p], want[p]) for p in table)
-    turned = _turn(table, counts)
-    after = sum(_side_excess(counts[p], want[p]) for p in table)
-    _reseat(turned, table, counts)
-    return after - before
