@@ -31,7 +31,8 @@ from league.services.ratings.history import (
 from league.services.ratings.reader import snapshot_chunks
 
 SEND_EVERY = 500  # games per block handed to the COPY thread while rating goes on
-# Sorting 4 rows per game in memory; the default 64 MB spills a million games to disk.
+# Each index build sorts 4 rows per game; above the default 64 MB (1 GB was no
+# faster than 256 MB for a million games).
 INDEX_MEMORY = "256MB"
 JOIN_MEMORY = "64MB"
 
@@ -137,6 +138,23 @@ def _swap_in(cursor, parent: str, table: str, pool_id: int) -> None:
         f"ALTER TABLE {quote(parent)} ATTACH PARTITION {quote(final)} FOR VALUES IN ({pool_id})")
 
 
+def _index_and_swap(cursor, parent: str, table: str, pool_id: int) -> None:
+    quote = connection.ops.quote_name
+    # Without statistics the planner takes the new table for empty and checks the
+    # game key with a slow plan (2.0 s instead of 0.7 s for 800,000 rows); a small
+    # sample is enough to fix that.
+    cursor.execute("SET LOCAL default_statistics_target = 10")
+    cursor.execute(f"ANALYZE {quote(table)}")
+    cursor.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_MEMORY}'")
+    # Each foreign-key check is one hash join against the referenced table; with
+    # the default 4 MB the game check split into 8 batches on disk (1.9 s -> 1.6 s
+    # for a million games).
+    cursor.execute(f"SET LOCAL work_mem = '{JOIN_MEMORY}'")
+    for statement in _index_statements(cursor, parent, table):
+        cursor.execute(statement)
+    _swap_in(cursor, parent, table, pool_id)
+
+
 def rebuild_history(
     pool: RatingPool, rater: Rater, progress: Callable[[int], None] | None = None, *,
     separate_reader: bool = False,
@@ -161,23 +179,6 @@ def rebuild_history(
         _stream(cursor, table, pool, stream, separate_reader)
         _index_and_swap(cursor, parent, table, pool.pk)
     return stream.count, stream.last_played
-
-
-def _index_and_swap(cursor, parent: str, table: str, pool_id: int) -> None:
-    quote = connection.ops.quote_name
-    # Without statistics the planner takes the new table for empty and checks the
-    # game key with a slow plan (2.0 s instead of 0.7 s for 800,000 rows); a small
-    # sample is enough to fix that.
-    cursor.execute("SET LOCAL default_statistics_target = 10")
-    cursor.execute(f"ANALYZE {quote(table)}")
-    cursor.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_MEMORY}'")
-    # Each foreign-key check is one hash join against the referenced table; with
-    # the default 4 MB the game check split into 8 batches on disk (1.9 s -> 1.6 s
-    # for a million games).
-    cursor.execute(f"SET LOCAL work_mem = '{JOIN_MEMORY}'")
-    for statement in _index_statements(cursor, parent, table):
-        cursor.execute(statement)
-    _swap_in(cursor, parent, table, pool_id)
 
 
 def uses_partitions() -> bool:
