@@ -8,6 +8,10 @@ round; translates give n - 1 rounds.  Translation preserves differences, so the
 tournament is a whist design exactly when, in the base round, every difference
 class +-d of Z_M appears once between partners and twice between opponents
 (oo partners each point once and opposes each twice automatically).
+
+Here: the GF(q) construction, small backtracking, and symmetric base rounds with
+the squares test telling when they cannot exist; whist_search.py has the searches
+for the sizes that test rules out (20, 21, 24, 32, 33, 36 up to 40).
 """
 
 import random
