@@ -131,10 +131,13 @@ def _initial(ctx: _Context, rng: random.Random, deadline: Deadline):
 def _ghosted(ctx: _Context, deadline: Deadline):
     """Best (cost, rounds, outs, season) from fit.ghost_fit over the candidates, or None.
 
-    Only for a fresh plan (no published rounds, nobody absent), where design points
-    are free to pick: which points stay empty decides which rounds keep their shape.
+    Only for a fresh plan (no published rounds, nobody absent, no pair rules), where
+    design points are free to pick: which points stay empty decides which rounds
+    keep their shape.  Pair rules are left to the local search.
     """
-    if ctx.req.partnership or ctx.req.published or len(ctx.ids) != len(ctx.present):
+    req = ctx.req
+    if (req.partnership or req.published or req.forbidden_pairs or req.together_pairs
+            or len(ctx.ids) != len(ctx.present)):
         return None
     sizes, n_out = ctx.shapes[0]
     best = None

@@ -40,3 +40,13 @@ def test_mixed_small_tables_rotate_when_the_design_leaves_room(n, rounds):
     report = plan(n, rounds, MIXED).report
     assert report["repeat_count"] == 0
     assert report["small_table_spread"] <= 1
+
+
+def test_pair_rules_still_hold_where_a_ghosted_design_would_fit():
+    request = SeatingRequest(players=list(range(30)), rounds=8, table_sizes=MIXED, seed=1,
+                             forbidden_pairs=[(0, 1), (2, 3)], together_pairs=[(4, 5)],
+                             time_budget=BUDGET)
+    result = plan_rotation(request)
+    for rnd in result.rounds:
+        assert not any({0, 1} <= set(t) or {2, 3} <= set(t) for t in rnd)
+        assert any({4, 5} <= set(t) for t in rnd)
