@@ -249,12 +249,12 @@ def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
 
     A ghosted design uses nearly every pair, so the search has little room there,
     while a looser start often reaches a tidy plan quickly."""
-    share = 0.6 if ctx.req.partnership else 0.9  # partnership seating needs time too
-    search_end = deadline.child(ctx.req.time_budget * share)  # seats get the rest
     ghosted = _ghosted(ctx, deadline)
     if ghosted and _tidy(ghosted[3]):
         return ghosted[1:]
     start = _initial(ctx, rng, deadline)
+    share = 0.6 if ctx.req.partnership else 0.9  # partnership seating needs time too
+    search_end = deadline.child(ctx.req.time_budget * share)  # seats get the rest
     if not _repeat_free(start[3]) and not (ghosted and _repeat_free(ghosted[3])):
         exact = _exact(ctx, search_end.child(min(0.5, search_end.remaining() / 3)))
         if exact:
