@@ -43,8 +43,8 @@ DEFAULT_GRIDS: dict[str, dict[str, list[float]]] = {
 DEFAULT_GRIDS["thurstone_mosteller"] = dict(DEFAULT_GRIDS["plackett_luce"])
 OBJECTIVES = ("log_likelihood", "accuracy")
 # The Bayesian models; ``recommended_kind`` says which one suits a history.
-# Elo is not among them: without uncertainty, newcomers and veterans cannot
-# both move at the right speed.
+# Elo is not among them: its fitted K ordered players worse than the fitted
+# Bayesian model in four of the five benchmark leagues (docs/ratings.md).
 DEFAULT_KINDS = ("plackett_luce", "thurstone_mosteller")
 
 
@@ -53,8 +53,8 @@ def recommended_kind(games: Sequence[Game]) -> str:
 
     Measured in docs/ratings.md (Performance).  Two teams at every table
     (partnership games): Thurstone-Mosteller, whose single duel is TrueSkill's
-    exact two-team update; it ordered pairs at or above TrueSkill on three
-    seeds where Plackett-Luce stayed below.  Three or more teams anywhere:
+    two-team update; fitted, it ordered pairs as well as TrueSkill on average
+    over three seeds, where Plackett-Luce stayed below.  Three or more teams anywhere:
     Plackett-Luce, one likelihood for the whole finishing order.  Full
     pairing counts a table's duels as independent evidence although they
     share one deal's luck, and its higher log-likelihood on four-player

@@ -15,10 +15,12 @@ package's ``ThurstoneMostellerFull`` model (a test pins agreement to 1e-9):
   ``gamma * var/c**2 * w``, with ``gamma = (sd_team/c)**gamma_exponent``;
 * a member's share of the team step is proportional to their variance.
 
-With two teams, ``gamma_exponent=0`` and ``epsilon=0`` this is exactly
-TrueSkill's two-team update (the same v and w of a truncated Gaussian), which
-is why it is the rater for partnership games.  ``v`` and ``w`` are those of
-TrueSkill (Herbrich et al. 2007), with openskill's guards for the far tail.
+With two teams, ``gamma_exponent=0`` and ``epsilon=0`` this is TrueSkill's
+two-team update (Herbrich et al. 2007: the same v and w of a truncated
+Gaussian), which is why it is the rater for partnership games.  One
+difference of convention: TrueSkill adds beta**2 per *player* to c**2, this
+model per *team*, so teams of n players match TrueSkill run with
+beta / sqrt(n) (a test checks this against the trueskill package).
 """
 
 from __future__ import annotations

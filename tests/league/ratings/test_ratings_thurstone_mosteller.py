@@ -178,7 +178,7 @@ def test_normal_cdf_keeps_its_digits_in_the_far_tail():
 
 
 def test_two_team_update_is_trueskills_with_gamma_one_and_no_draw_margin():
-    """With gamma = 1 and no draw margin a duel is TrueSkill's exact update."""
+    """With gamma = 1 and no draw margin a duel is the closed-form Gaussian update."""
     rater = make_rater("thurstone_mosteller", gamma_exponent=0.0, epsilon=0.0, tau=0.0)
     rater.rate_game([["a"], ["b"]], [1, 2])
     rater.rate_game([["a", "c"], ["b", "d"]], [2, 1])
@@ -217,3 +217,28 @@ def test_spellings_and_bad_parameters():
         make_rater("thurstone_mosteller", k=24)
     with pytest.raises(ValueError, match="unknown rater kind"):
         make_rater("glicko")
+
+
+def test_two_team_games_reproduce_the_trueskill_package():
+    """TrueSkill adds beta**2 per player, we add it per team: a team of two
+    here with beta * sqrt(2) is TrueSkill with its default beta."""
+    trueskill = pytest.importorskip("trueskill")
+    env = trueskill.TrueSkill(draw_probability=0.0)
+    for size in (1, 2):
+        ours = make_rater(
+            "thurstone_mosteller", beta=25 / 6 * math.sqrt(size), gamma_exponent=0, epsilon=0
+        )
+        theirs = {}
+        rng = random.Random(size)
+        for _ in range(200):
+            players = rng.sample(range(20), 2 * size)
+            teams = [players[:size], players[size:]]
+            ranks = rng.choice([[1, 2], [2, 1]])
+            groups = [tuple(theirs.get(p) or env.create_rating() for p in t) for t in teams]
+            for team, rated in zip(teams, env.rate(groups, ranks=ranks), strict=True):
+                theirs.update(zip(team, rated, strict=True))
+            ours.rate_game(teams, ranks)
+        for p, r in theirs.items():
+            # trueskill's own normal CDF is an approximation good to ~1e-7.
+            assert ours.get(p).mu == pytest.approx(r.mu, abs=1e-5)
+            assert ours.get(p).sigma == pytest.approx(r.sigma, abs=1e-5)
