@@ -4,7 +4,7 @@ import datetime
 import random
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from league.models import PlayerRating, RatingHistory, RatingPool
 from league.selectors_ratings import rating_view
@@ -102,6 +102,13 @@ def test_it_rates_back_alley_partners_as_one_side(club, people):
     ann, bob, cy, di = (p.pk for p in people[:4])
     assert mu[ann] == mu[cy] > 25 > mu[bob] == mu[di]
     assert not PlayerRating.objects.exclude(pool=pool).exists()  # its own pool
+    assert pool.kind == "thurstone_mosteller"  # the two-team model for partnerships
+
+
+def test_individual_games_start_on_plackett_luce(club, people):
+    game = record_game(table_at(night(club, None), people[:4]), totals=[4, 3, 2, 1])
+    ratings_update_for_game(game_id=game.pk)
+    assert RatingPool.objects.get(game="bluke").kind == "plackett_luce"
 
 
 def test_it_keeps_game_variants_in_separate_pools(club, people):
@@ -141,3 +148,17 @@ def test_the_fit_command_stores_parameters_and_rerates(club, people):
     assert set(pool.params) >= {"k", "k_exponent"}
     assert pool.fit_report["games"] == 24
     assert PlayerRating.objects.filter(pool=pool).first().sigma == 0.0  # Elo numbers now
+
+
+def test_the_fit_command_can_choose_the_model_by_table_shape(club, people):
+    play_games(club, people, 24, rate=False)
+    call_command("fit_ratings", "--club", str(club.pk), "--kind", "elo", verbosity=0)
+    call_command("fit_ratings", "--club", str(club.pk), "--kind", "auto", verbosity=0)
+    pool = RatingPool.objects.get(club=club)
+    assert pool.kind == "plackett_luce" and pool.fit_report["kind"] == "plackett_luce"
+    assert PlayerRating.objects.filter(pool=pool).first().sigma > 0  # re-rated by it
+
+
+def test_the_fit_command_names_the_kinds_for_an_unknown_one(club, people):
+    with pytest.raises(CommandError, match="unknown rater kind 'glicko'.*elo"):
+        call_command("fit_ratings", "--kind", "glicko", verbosity=0)

@@ -9,6 +9,7 @@ from league.models import Club
 from league.ratings.fitting import OBJECTIVES
 from league.ratings.registry import RATERS
 from league.services.ratings import canonical_kind, ensure_pools, ratings_fit
+from league.services.ratings.recompute import AUTO
 
 
 class Command(BaseCommand):
@@ -16,15 +17,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--club", type=int, help="Club id (default: every club).")
-        parser.add_argument("--kind", help=f"Engine: {', '.join(sorted(RATERS))} "
+        parser.add_argument("--kind", help=f"Engine: {', '.join(sorted(RATERS))}, or "
+                                           f"{AUTO} to choose by table shape "
                                            "(default: each pool's current one).")
         parser.add_argument("--objective", default="log_likelihood", choices=OBJECTIVES)
         parser.add_argument("--no-recompute", action="store_true",
                             help="Store the parameters without re-rating the pools.")
 
     def handle(self, *args, club=None, kind=None, objective="log_likelihood", **options):
-        if kind is not None and canonical_kind(kind) not in RATERS:
-            raise CommandError(f"unknown kind {kind!r}; choose from {', '.join(sorted(RATERS))}")
+        if kind is not None and kind != AUTO:
+            try:
+                kind = canonical_kind(kind)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
         if club is not None and not Club.objects.filter(pk=club).exists():
             raise CommandError(f"no club with id {club}")
         pools = ensure_pools(club_id=club)

@@ -10,10 +10,11 @@ The package splits the work by stage; callers import from here:
 * `recompute`: full recompute of every pool, and fitting.
 """
 
+from league.ratings import canonical_kind
 from league.services.ratings.games import Rated, pool_games, rateable
 from league.services.ratings.pools import (
     DEFAULT_KIND,
-    canonical_kind,
+    default_kind,
     ensure_pools,
     pool_for_game,
     variant_key,
@@ -30,6 +31,7 @@ __all__ = [
     "MIN_FIT_GAMES",
     "Rated",
     "canonical_kind",
+    "default_kind",
     "ensure_pools",
     "pool_for_game",
     "pool_games",

@@ -6,17 +6,22 @@ import json
 
 from django.db import connection, transaction
 
+from games import rules
 from league.models import RatingPool
 from league.ratings import Rater, make_rater
 from league.selectors_stats import complete_games
 from tournaments.models import Game
 
 DEFAULT_KIND = "plackett_luce"
+# Two teams at every table: Thurstone-Mosteller's duel is TrueSkill's two-team
+# update and ordered pairs best in bench/ratings_bench.py (docs/ratings.md).
+PARTNERSHIP_KIND = "thurstone_mosteller"
 
 
-def canonical_kind(kind: str) -> str:
-    """Accept "plackett-luce" as well as the engine's "plackett_luce"."""
-    return kind.replace("-", "_")
+def default_kind(game_name: str) -> str:
+    """The engine a new pool starts with, by the shape of the game's tables."""
+    game = rules.GAMES.get(game_name)
+    return PARTNERSHIP_KIND if game is not None and game.partnership else DEFAULT_KIND
 
 
 def variant_key(options: dict | None) -> str:
@@ -29,14 +34,14 @@ def pool_for_game(game: Game) -> RatingPool:
     table = game.table
     pool, _ = RatingPool.objects.get_or_create(
         club_id=table.round.event.club_id, game=table.game, variant=variant_key(table.options),
-        defaults={"kind": DEFAULT_KIND},
+        defaults={"kind": default_kind(table.game)},
     )
     return pool
 
 
 def pool_rater(pool: RatingPool) -> Rater:
     """A fresh engine configured as the pool says."""
-    return make_rater(canonical_kind(pool.kind), **(pool.params or {}))
+    return make_rater(pool.kind, **(pool.params or {}))
 
 
 def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
@@ -58,6 +63,6 @@ def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
             keys.add((club, name, variant_key(options)))
     for club, name, variant in sorted(keys):
         RatingPool.objects.get_or_create(
-            club_id=club, game=name, variant=variant, defaults={"kind": DEFAULT_KIND})
+            club_id=club, game=name, variant=variant, defaults={"kind": default_kind(name)})
     pools = RatingPool.objects.all()
     return list(pools.filter(club_id=club_id) if club_id is not None else pools)

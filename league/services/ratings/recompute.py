@@ -5,13 +5,15 @@ from __future__ import annotations
 from django.utils import timezone
 
 from league.models import RatingPool
-from league.ratings import fit_parameters
+from league.ratings import canonical_kind, fit_rater
 from league.ratings.fitting import score_parameters
 from league.services.ratings.games import pool_games
-from league.services.ratings.pools import canonical_kind, ensure_pools
+from league.services.ratings.pools import ensure_pools
 from league.services.ratings.replay import ratings_update
 
 MIN_FIT_GAMES = 20
+# `fit_ratings --kind auto`: let the history's table shape choose the model.
+AUTO = "auto"
 
 
 def ratings_recompute(*, club_id: int | None = None, progress=None) -> dict[int, int]:
@@ -28,17 +30,18 @@ def ratings_fit(
 ) -> dict:
     """Fit the pool's engine parameters to its own history and store them.
 
-    Returns the fit report (also stored on the pool). Too short a history
-    leaves the pool unchanged.
+    ``kind="auto"`` fits the model recommended for the pool's table shape
+    (`league.ratings.recommended_kind`). Returns the fit report (also stored
+    on the pool). Too short a history leaves the pool unchanged.
     """
     pool = RatingPool.objects.get(pk=pool_id)
-    kind = canonical_kind(kind or pool.kind)
     games = [(r.teams, r.ranks) for r in pool_games(pool)]
     if len(games) < MIN_FIT_GAMES:
         return {"fitted": False, "games": len(games),
                 "reason": f"needs at least {MIN_FIT_GAMES} games"}
-    params = fit_parameters(kind, games, objective=objective)
-    best = score_parameters(kind, games, params)
+    kinds = None if kind == AUTO else [canonical_kind(kind or pool.kind)]
+    fit = fit_rater(games, kinds=kinds, objective=objective)
+    kind, params, best = fit.kind, fit.params, fit.score
     default = score_parameters(kind, games, {})
     report = {
         "fitted": True, "games": len(games), "objective": objective, "kind": kind,
