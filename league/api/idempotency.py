@@ -36,7 +36,9 @@ def owner_of(request) -> str | None:
 
 def request_hash(request) -> str:
     body = json.dumps(request.data, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
+    # The full path: a DELETE carries its reason in the query string.
+    target = request.get_full_path()
+    return hashlib.sha256(f"{request.method} {target}\n{body}".encode()).hexdigest()
 
 
 def idempotent(request, produce: Callable[[], Response]) -> Response:

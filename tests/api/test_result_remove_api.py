@@ -69,6 +69,13 @@ def test_a_retry_with_the_same_idempotency_key_replays_the_answer(world, client_
     assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
 
 
+def test_the_same_idempotency_key_with_another_reason_is_refused(world, client_as):
+    client = client_as("alice")
+    first = client.delete(url(world["table_a"]) + "?reason=one", HTTP_IDEMPOTENCY_KEY="rm-2")
+    other = client.delete(url(world["table_a"]) + "?reason=two", HTTP_IDEMPOTENCY_KEY="rm-2")
+    assert (first.status_code, other.status_code) == (200, 422)
+
+
 def test_a_closed_nights_result_is_not_removed(world, client_as):
     event = world["table_a"].round.event
     event.status = EventStatus.CLOSED
