@@ -1,4 +1,8 @@
-"""Bots by name: `make_bot("random" | "heuristic" | "search", game=None, **params)`."""
+"""Bots by name: `make_bot(name, game=None, **params)`.
+
+Names: "random", "heuristic", "search", and "noisy-25" / "noisy-50" / "noisy-75"
+(the heuristic with that share of random decisions).
+"""
 
 from __future__ import annotations
 
