@@ -29,6 +29,17 @@ def _member(club, username, role):
 
 
 @pytest.fixture
+def eager_celery():
+    """Run Celery tasks in-process even when CI configures a broker."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.update(task_always_eager=True)
+    yield app
+    app.conf.update(task_always_eager=before)
+
+
+@pytest.fixture
 def club_a(db):
     return ClubFactory(name="Club A", slug="club-a", is_public=False)
 

@@ -11,17 +11,6 @@ from tournaments.services.results import result_submit
 
 
 @pytest.fixture
-def eager_celery():
-    """The plan task runs in-process even when CI configures a broker."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
-@pytest.fixture
 def night_b(club_b, players_b):
     """An event of club B with eight members to seat (bob's four and four more)."""
     more = [PlayerFactory(display_name=f"Extra {i}") for i in range(4)]

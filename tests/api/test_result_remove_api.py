@@ -108,7 +108,7 @@ def test_a_token_is_told_that_removal_needs_an_organisers_login(world, client_as
     assert Game.objects.filter(pk=world["game_b"].pk).exists()
 
 
-def test_the_seasons_standings_follow_the_removal(world, client_as, eager_followups,
+def test_the_seasons_standings_follow_the_removal(world, client_as, eager_celery,
                                                   django_capture_on_commit_callbacks):
     season = world["season_a"]
     event = world["table_a"].round.event
@@ -123,16 +123,6 @@ def test_the_seasons_standings_follow_the_removal(world, client_as, eager_follow
         response = client_as("alice").delete(url(world["table_a"]) + "?reason=wrong+night")
     assert response.json()["season"] == season.pk
     assert {r.games for r in StandingRow.objects.filter(season=season)} == {1}
-
-
-@pytest.fixture
-def eager_followups():
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.update(task_always_eager=True)
-    yield
-    app.conf.update(task_always_eager=before)
 
 
 def test_the_schema_documents_the_removal_and_its_required_reason(client_as):

@@ -24,16 +24,6 @@ WAIT = 15_000  # ms: generous for a loaded CI machine; waits end as soon as the 
 
 
 @pytest.fixture
-def eager_celery():
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
-@pytest.fixture
 def page():
     from playwright.sync_api import sync_playwright
 

@@ -27,17 +27,6 @@ def people(club):
 
 
 @pytest.fixture
-def eager_celery():
-    """Run Celery tasks in-process even when CI configures a broker."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.update(task_always_eager=True)
-    yield app
-    app.conf.update(task_always_eager=before)
-
-
-@pytest.fixture
 def plain_http(settings):
     """The test client speaks plain HTTP; production redirects it to HTTPS."""
     settings.SECURE_SSL_REDIRECT = False

@@ -12,17 +12,6 @@ from tournaments.models import Event, EventStatus, Game, GameSource, GameStatus,
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def eager_celery():
-    """Follow-up tasks run in-process even when CI configures a broker."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
 def run_demo(*args):
     out = io.StringIO()
     call_command("demo_season", "--players", "8", "--weeks", "2", "--seed", "1", *args,

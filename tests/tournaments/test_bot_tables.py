@@ -72,17 +72,6 @@ def test_it_does_not_auto_play_a_table_with_humans(club_b, bob, players_b):
     assert not Game.objects.filter(table=table).exists()
 
 
-@pytest.fixture
-def eager_celery():
-    """Run tasks in-process even when CI configures a broker."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
 def test_it_plays_a_bot_table_from_the_event_page(client, settings, club_b, bob, eager_celery,
                                                   django_capture_on_commit_callbacks):
     settings.SECURE_SSL_REDIRECT = False

@@ -36,17 +36,6 @@ T0 = datetime.datetime(2026, 3, 2, 19, 0, tzinfo=datetime.UTC)
 
 
 @pytest.fixture
-def eager_celery():
-    """Run the follow-up tasks in-process even when CI configures a broker."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.update(task_always_eager=True)
-    yield app
-    app.conf.update(task_always_eager=before)
-
-
-@pytest.fixture
 def season_a(club_a):
     return SeasonFactory(club=club_a, starts_on=T0.date())
 

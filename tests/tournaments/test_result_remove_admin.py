@@ -16,16 +16,6 @@ def _plain_http(settings):
 
 
 @pytest.fixture
-def eager_celery():
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.update(task_always_eager=True)
-    yield
-    app.conf.update(task_always_eager=before)
-
-
-@pytest.fixture
 def root(db):
     return UserFactory(username="root", is_staff=True, is_superuser=True)
 
