@@ -28,7 +28,7 @@ from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
 from league.services import followups
 from league.services.audit import audit_record
-from tournaments.models import Event, Game, GameSource, Hand, Round, Seat, Table
+from tournaments.models import Event, EventStatus, Game, GameSource, Hand, Round, Seat, Table
 from tournaments.services.results import (
     ResultConflict,
     ResultMissing,
@@ -83,12 +83,23 @@ class DeletesResultsMixin:
         return None
 
 
-class RoundInline(ScopedTabularInline):
+class OpenNightDeletesInline(ScopedTabularInline):
+    """Rows deleted here take their results with them, which a closed night forbids
+    (its results can only be corrected): no delete boxes once the night is closed."""
+
+    def has_delete_permission(self, request, obj=None):
+        event = obj if isinstance(obj, Event) else getattr(obj, "event", None)
+        if event is not None and event.status == EventStatus.CLOSED:
+            return False
+        return super().has_delete_permission(request, obj)
+
+
+class RoundInline(OpenNightDeletesInline):
     model = Round
     show_change_link = True
 
 
-class TableInline(ScopedTabularInline):
+class TableInline(OpenNightDeletesInline):
     model = Table
     fields = ["number", "game", "options", "first_dealer"]
     show_change_link = True

@@ -180,3 +180,13 @@ def test_deleting_a_table_row_of_a_round_recomputes_the_standings(
     assert response.status_code == 302, response.context["errors"] if response.context else ""
     assert list(Game.objects.values_list("pk", flat=True)) == [two_games[0].pk]
     assert standings_games(rnd.event.season) == [1, 1, 1, 1]
+
+
+def test_a_closed_nights_round_page_offers_no_table_deletes(client, root, two_games):
+    rnd = two_games[0].table.round
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    client.force_login(root)
+    assert "-DELETE" in client.get(url).content.decode()  # open night: rows may go
+    rnd.event.status = EventStatus.CLOSED
+    rnd.event.save()
+    assert "-DELETE" not in client.get(url).content.decode()
