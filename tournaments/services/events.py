@@ -36,17 +36,58 @@ def _check_game(game: str, options: dict, players: int | None = None) -> None:
 def event_create(*, club: Club, name: str, date: date, user, game: str = "",
                  options: dict | None = None, season: Season | None = None,
                  kind: str = EventKind.LEAGUE_NIGHT) -> Event:
-    """A new event (draft). Game and options default to the season's."""
+    """A new event (draft). A season's night plays the season's game with its options."""
     _require_manage(user, club)
-    if season is not None and season.club_id != club.pk:
-        raise ValidationError({"season": "The season belongs to another club."})
-    game = game or (season.game if season else "")
-    options = (season.options if season else {}) if options is None else options
+    if season is not None:
+        _check_season_game(season, club, game, options)
+        game, options = season.game, season.options
+    options = {} if options is None else options
+    if not game:
+        raise ValidationError({"game": "Choose a game (or a season, whose game the night "
+                                       "plays)."})
     _check_game(game, options)
     event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
                                  game=game, options=options)
     audit_record(club=club, action="event.create", target=event, subject=user,
                  after={"name": name, "date": date.isoformat(), "game": game})
+    return event
+
+
+def _check_season_game(season: Season, club: Club, game: str, options: dict | None) -> None:
+    """One game per season: its standings and its rating pool are for that game only."""
+    if season.club_id != club.pk:
+        raise ValidationError({"season": "The season belongs to another club."})
+    if game and game != season.game:
+        raise ValidationError({"game": f"The season {season.name!r} plays {season.game!r}; "
+                                       f"its nights cannot play {game!r}."})
+    if options is not None and options != season.options:
+        raise ValidationError({"options": f"The season {season.name!r} sets the options "
+                                          "of its nights; leave them out."})
+
+
+EVENT_EDITABLE = ("name", "date")
+
+
+@transaction.atomic
+def event_update(*, event: Event, user, **changes) -> Event:
+    """Rename or re-date a night. Its club, season, game and options are fixed at creation
+    (tables and results were planned for them); its status moves by seating and closing."""
+    _require_manage(user, event)
+    unknown = set(changes) - set(EVENT_EDITABLE)
+    if unknown:
+        raise ValidationError({field: "This field cannot be changed here." for field in unknown})
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.CLOSED:
+        raise ValidationError({"status": "The night is closed: it can no longer be changed."})
+    changed = [f for f, v in changes.items() if getattr(event, f) != v]
+    if not changed:
+        return event
+    before = {f: str(getattr(event, f)) for f in changed}
+    for field in changed:
+        setattr(event, field, changes[field])
+    event.save(update_fields=changed)
+    audit_record(club=event.club, action="event.update", target=event, subject=user,
+                 before=before, after={f: str(getattr(event, f)) for f in changed})
     return event
 
 
@@ -77,6 +118,9 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
     event = round.event
     game = game or event.game
     options = event.options if options is None else options
+    if event.season_id is not None and (game, options) != (event.game, event.options):
+        raise ValidationError({"game": f"A table of {event.name!r} plays the season's "
+                                       f"{event.game!r} with its options."})
     if not players:
         raise ValidationError({"seats": "A table needs seats."})
     _check_game(game, options, len(players))
@@ -120,6 +164,7 @@ def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
         raise ValidationError({"seat": "The table already has a result; correct it instead."})
     if player is not None:
         _check_players([player], club_of(seat))
+        _check_free_in_round(seat, player)
     before = seat.player_id
     try:
         with transaction.atomic():
@@ -130,6 +175,15 @@ def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
     audit_record(club=club_of(seat), action="seat.assign", target=seat, subject=user,
                  before={"player": before}, after={"player": seat.player_id})
     return seat
+
+
+def _check_free_in_round(seat: Seat, player: Player) -> None:
+    """A substitute cannot also be playing at another table of the same round."""
+    elsewhere = (Seat.objects.filter(table__round_id=seat.table.round_id, player=player)
+                 .exclude(table_id=seat.table_id).select_related("table").first())
+    if elsewhere is not None:
+        raise ValidationError({"player": f"{player} already sits at table "
+                                         f"{elsewhere.table.number} in this round."})
 
 
 def event_open_tables(event: Event) -> list[Table]:

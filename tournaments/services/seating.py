@@ -335,3 +335,21 @@ def _rotation_plan(event, player_ids, rounds, kept_tables, seed, time_budget) ->
         "algorithm": plan.report.get("algorithm") or ROTATION_ALGORITHM,
         "version": plan.report.get("version") or getattr(rotation, "__version__", "1"),
     }
+
+
+@transaction.atomic
+def event_request_replan(*, event: Event, user) -> str:
+    """Re-plan the unplayed, unpublished rounds for tonight's attendance (same round count).
+
+    The one-click answer to "the plan is out of date": played and published rounds stay."""
+    from tournaments.selectors_plan import replannable_rounds
+
+    _require_manage(user, event)
+    rounds = event.rounds.count()
+    if not rounds:
+        raise ValidationError({"rounds": "Nothing is planned yet: plan the seating first."})
+    if not replannable_rounds(event):
+        raise ValidationError({"rounds": "Every round is published or played; unpublish "
+                                         "a round to re-plan it."})
+    players = list(Player.objects.filter(pk__in=event_attendance(event)))
+    return event_request_seating(event=event, players=players, rounds=rounds, user=user)
