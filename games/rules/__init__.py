@@ -23,9 +23,15 @@ from .records import CheckReport, RecordError, check_record
 from .schema import record_schema
 from .state import State
 
-GAMES: dict[str, type[Game]] = {
+GAMES: dict[str, type] = {
     cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual)
 }
+
+
+def register(cls) -> type:
+    """Add a game class to the registry (engine games: one line per module)."""
+    GAMES[cls.name] = cls
+    return cls
 
 
 def load(name: str, players: int | None = None, **options) -> Game:
@@ -55,5 +61,5 @@ def games() -> list[dict]:
 __all__ = [
     "BOARD", "PASS", "CheckReport", "Game", "IllegalAction", "RecordError", "RuleViolation",
     "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
-    "games", "load", "parse_card", "record_schema", "string_to_action",
+    "games", "load", "parse_card", "record_schema", "register", "string_to_action",
 ]

@@ -217,6 +217,13 @@ class Game:
 
         return State(self, seed=seed, first_dealer=first_dealer)
 
+    def replay(self, seed, actions, first_dealer: int = 0):
+        """The state reached from `seed` by `actions` (ints or texts), checked."""
+        state = self.new_match(seed=seed, first_dealer=first_dealer)
+        for action in actions:
+            state.apply(action)
+        return state
+
     def action_to_string(self, action: int) -> str:
         return A.action_to_string(action, self.zero_word)
 

@@ -76,6 +76,10 @@ def record_schema(name: str) -> dict:
     cls = GAMES.get(name)
     if cls is None:
         raise RulesError(f"unknown game {name!r}")
+    if hasattr(cls, "build_vocabulary"):  # an engine game: envelope + its own parts
+        from ..engine.schema import engine_record_schema
+
+        return engine_record_schema(cls)
     options = {option.name: _option_schema(option) for option in cls.declared_options()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

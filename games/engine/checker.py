@@ -1,0 +1,216 @@
+"""Checking an engine game's record through the public State API only.
+
+Each hand is dealt as written (`State.deal`), or, with no deal written, first
+replayed unchecked on a copy with unknown hands to learn who played which card,
+then dealt that way and replayed checked. A hand with no events is closed from its
+summary (`State.enter_summary`). Nothing here raises on bad input: every mistake is
+a `RecordError` naming hand, seat, field and code.
+"""
+
+from __future__ import annotations
+
+from ..rules.errors import RecordError
+
+
+class EngineChecker:
+    def __init__(self, game, seats, first_dealer: int, report):
+        self.game = game
+        self.seats = seats
+        self.report = report
+        self.state = game.new_match(seed=0, first_dealer=first_dealer, auto_deal=False)
+        self.number = 0
+
+    def seat_name(self, seat) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.seats):
+            return self.seats[seat]
+        return f"seat {seat}"
+
+    def error(self, code, message, seat=None, field=None) -> None:
+        self.report.errors.append(RecordError(self.number, seat, field, code,
+                                              f"hand {self.number}: {message}"))
+
+    def problems(self, problems: list[dict], prefix: str = "") -> None:
+        for p in problems:
+            self.error(p["code"], prefix + p["message"], p["seat"], p["field"])
+
+    def check_all(self, hands: list) -> None:
+        limit = self.game.ending.hands()
+        for index, hand in enumerate(hands):
+            self.number = index + 1
+            if self.state.is_terminal():
+                beyond = f"beyond the {limit} hands of this game" if limit else \
+                    "after the match was already over"
+                self.error("too-many-hands", f"hand {self.number} is {beyond}", field="hands")
+                return
+            scores = self.check_hand(hand)
+            self.report.scores.append(scores)
+            if scores is None:
+                return  # the totals after a hand that cannot be scored mean nothing
+
+    def check_hand(self, hand) -> list[int] | None:
+        if not isinstance(hand, dict):
+            self.error("bad-shape", "each hand must be an object", field="hands")
+            return None
+        state = self.state
+        written_cards = hand.get("cards", state.cards)
+        if state.cards is not None and written_cards != state.cards:
+            self.error("cards-schedule", f"{written_cards} cards were dealt but this hand "
+                       f"has {state.cards} per player", field="cards")
+        if "dealer" in hand and hand["dealer"] != state.dealer:
+            self.error("dealer-mismatch", f"the dealer should be "
+                       f"{self.seat_name(state.dealer)} (the deal passes left)", field="dealer")
+        events = hand.get("events")
+        if events is None:
+            done = self.by_summary(hand)
+        else:
+            done = self.by_events(hand, events)
+        if not done:
+            return None
+        entry = state.hand_log[-1]
+        self.compare(hand, entry)
+        return entry["scores"]
+
+    def by_summary(self, hand) -> bool:
+        state = self.state
+        if "deal" in hand:
+            problems = state.deal(hand["deal"])
+            self.problems(problems)
+            if problems:
+                return False
+        else:
+            state.deal(None)
+        summary = hand.get("summary")
+        if not isinstance(summary, dict):
+            self.error("missing-field", "a hand needs its events or its summary",
+                       field="summary")
+            return False
+        number = state.hand_index
+        problems = state.enter_summary(summary)
+        self.problems(problems)
+        return state.hand_index > number or state.is_terminal()
+
+    def by_events(self, hand, events) -> bool:
+        state = self.state
+        if not isinstance(events, list):
+            self.error("bad-shape", "events must be a list of action texts", field="events")
+            return False
+        for position, text in enumerate(events):
+            if state.string_to_action(text) is None:
+                self.error("unknown-action", f"event {position + 1}: {text!r} is not an "
+                           f"action of {self.game.title}", field="events")
+                return False
+        deal = hand.get("deal")
+        if not isinstance(deal, dict) or "hands" not in deal:
+            missing = [name for name in self.game.deal_needs(state)
+                       if not isinstance(deal, dict) or name not in deal]
+            if missing:
+                self.error("missing-field", f"with no hands written, the deal must give "
+                           f"{', '.join(missing)}", field=f"deal.{missing[0]}")
+                return False
+            deal = self.learn_hands(deal if isinstance(deal, dict) else {}, events)
+            if deal is None:
+                return False
+        problems = state.deal(deal)
+        self.problems(problems)
+        if problems:
+            return False
+        number = state.hand_index
+        for position, text in enumerate(events):
+            if state.hand_index > number or state.is_terminal():
+                self.error("events-count", f"the hand is over after event {position}; "
+                           f"{len(events) - position} more are written", field="events")
+                return True
+            seat = state.current_player()
+            violation = state.check(text)
+            if violation is not None:
+                self.error(violation.code, f"event {position + 1}: {self.seat_name(seat)} "
+                           f"played {text!r}: {violation.message}", seat, "events")
+                return False
+            state.apply(text)
+        if state.hand_index == number and not state.is_terminal():
+            self.error("hand-incomplete", f"the events stop in the {state.phase_name()} phase "
+                       "before the hand is over", field="events")
+            return False
+        return True
+
+    def learn_hands(self, deal: dict, events) -> dict | None:
+        """Who held what, from an unchecked replay with unknown hands."""
+        trial = self.state.clone()
+        problems = trial.deal(deal)
+        self.problems(problems)
+        if problems:
+            return None
+        number = trial.hand_index
+        for text in events:
+            if trial.hand_index > number or trial.is_terminal():
+                break
+            trial.apply(text, check=False)
+        closed = trial.hand_index > number
+        played = trial.hand_log[-1]["played"] if closed else trial.played
+        return {**deal, "hands": [self.game.pack.codes(cards) for cards in played]}
+
+    def compare(self, hand, entry) -> None:
+        """Written summary, scores and running totals against the computed ones."""
+        summary = hand.get("summary")
+        if isinstance(summary, dict) and "events" in hand:
+            for key, have in summary.items():
+                want = entry["summary"].get(key)
+                if have != want:
+                    self.mismatch(f"summary.{key}", have, want)
+        for field in ("scores", "running"):
+            if field in hand:
+                self.compare_units(field, hand[field], entry[field])
+
+    def mismatch(self, field, have, want) -> None:
+        if isinstance(have, list) and isinstance(want, list) and len(have) == len(want):
+            for seat, (h, w) in enumerate(zip(have, want, strict=True)):
+                if h != w:
+                    self.error("summary-mismatch", f"{field} of {self.seat_name(seat)} is "
+                               f"written as {h!r} but the events give {w!r}", seat, field)
+            return
+        self.error("summary-mismatch", f"{field} is written as {have!r} but the events "
+                   f"give {want!r}", field=field)
+
+    def unit_name(self, unit: int) -> str:
+        return " & ".join(self.seat_name(s) for s in self.game.teams[unit])
+
+    def compare_units(self, field, written, computed) -> None:
+        if not isinstance(written, list) or len(written) != len(computed):
+            self.error(f"{field.rstrip('s')}-count", f"{field} must list {len(computed)} "
+                       "numbers, one per " + ("side" if self.game.partnership else "seat"),
+                       field=field)
+            return
+        code = "score-mismatch" if field == "scores" else "running-mismatch"
+        for unit, (have, want) in enumerate(zip(written, computed, strict=True)):
+            if have != want:
+                seat = self.game.teams[unit][0]
+                self.error(code, f"{self.unit_name(unit)}'s {field} written as {have!r} "
+                           f"should be {want}", seat, field)
+
+
+def check_engine_record(game, record: dict, report) -> None:
+    """Fill `report` (a `rules.CheckReport`) for a record of an engine game."""
+    hands = record["hands"]
+    report.hands_expected = game.ending.hands() or 0
+    checker = EngineChecker(game, record["seats"], record.get("first_dealer", 0), report)
+    checker.check_all(hands)
+    state = checker.state
+    report.totals = list(state.totals)
+    report.complete = state.is_terminal() and len(report.scores) == len(hands) \
+        and None not in report.scores
+    if report.complete:
+        report.winner = game.ranking.winners(state.totals)
+    given = record.get("totals")
+    if given is None or None in report.scores:
+        return
+    checker.number = 0
+    if not isinstance(given, list) or len(given) != len(state.totals):
+        report.errors.append(RecordError(None, None, "totals", "total-count",
+                                         f"totals must list {len(state.totals)} numbers"))
+        return
+    for unit, (have, want) in enumerate(zip(given, state.totals, strict=True)):
+        if have != want:
+            report.errors.append(RecordError(
+                None, game.teams[unit][0], "totals", "total-mismatch",
+                f"{checker.unit_name(unit)}'s total is written as {have!r} but the hands "
+                f"add up to {want}"))

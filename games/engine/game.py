@@ -1,0 +1,216 @@
+"""`EngineGame`: the base class of a game module written on the engine.
+
+A game module subclasses it and declares data (pack, areas, options, ranking) and
+builds three things once per configured game: its vocabulary (`build_vocabulary`),
+the phases of a hand (`build_phases`), and how the match ends (`build_ending`).
+Everything else has a default that a game overrides only where its rules differ;
+see docs/adding-a-game.md for a walk through a whole module.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.errors import RuleViolation
+from ..rules.options import Option, clean_options
+from ..rules.rng import seeded, shuffle
+from .areas import DEFAULT_AREAS, Table
+from .ending import HIGHER_WINS
+from .pack import JOKER, Pack
+from .tricks import WILD
+
+
+class EngineGame:
+    """A configured game (players + options). Immutable after construction."""
+
+    name = ""
+    title = ""
+    min_players = 2
+    max_players = 2
+    partnership = False
+    pack = Pack()
+    areas = DEFAULT_AREAS
+    ranking = HIGHER_WINS
+    turns_trump = True  # the card after the deal is turned and sets trump
+    secret_families: tuple[str, ...] = ()  # action families others see as "?"
+    OPTIONS: tuple[Option, ...] = ()
+    # the JSON Schema of this game's scoresheet summary ("properties" of an object)
+    SUMMARY_SCHEMA: dict = {}
+
+    def __init__(self, players: int | None = None, **options):
+        given = dict(options)
+        if players is not None:
+            given["players"] = players
+        self.options = clean_options(self.declared_options(), given, self.name)
+        self.num_players = self.options["players"]
+        self.teams = self.build_teams()
+        self.team_of = [0] * self.num_players
+        for index, team in enumerate(self.teams):
+            for seat in team:
+                self.team_of[seat] = index
+        self.vocab = self.build_vocabulary()
+        self.phases = tuple(self.build_phases())
+        self.ending = self.build_ending()
+
+    # --- what a game declares ---------------------------------------------
+    @classmethod
+    def declared_options(cls) -> tuple[Option, ...]:
+        players = Option("players", "int", cls.min_players,
+                         f"number of players, {cls.min_players} to {cls.max_players}",
+                         minimum=cls.min_players, maximum=cls.max_players)
+        return (players,) + cls.OPTIONS
+
+    def build_teams(self) -> list[list[int]]:
+        """Seats per unit that scores (a seat, or a side of partners)."""
+        return [[seat] for seat in range(self.num_players)]
+
+    def build_vocabulary(self):
+        raise NotImplementedError
+
+    def build_phases(self) -> list:
+        raise NotImplementedError
+
+    def build_ending(self):
+        raise NotImplementedError
+
+    @property
+    def schedule(self) -> list[int] | None:
+        """Cards per hand when the match has a fixed schedule (else None)."""
+        cards = getattr(self.ending, "cards", None)
+        return list(cards) if isinstance(cards, tuple) else None
+
+    # --- dealing ----------------------------------------------------------
+    def rng_for(self, seed, hand_index: int, attempt: int) -> random.Random:
+        return seeded(f"{self.name}/{seed}/{hand_index}/{attempt}")
+
+    def dealer_for(self, state) -> int:
+        return (state.first_dealer + state.hand_index) % state.n
+
+    def cards_for(self, state) -> int | None:
+        return self.ending.cards_for(state.hand_index)
+
+    def new_table(self, state) -> Table:
+        return Table(self.areas, state.n)
+
+    def deal(self, state, rng: random.Random) -> None:
+        """Shuffle; one card at a time from the dealer's left; the next card turned
+        (when `turns_trump`); the rest to the stock."""
+        deck = self.pack.ids()
+        shuffle(deck, rng)
+        n, cards = state.n, state.cards
+        for k in range(n):
+            state.table.put("hand", deck[k:n * cards:n], (state.dealer + 1 + k) % n)
+        rest = deck[n * cards:]
+        if self.turns_trump and rest:
+            state.table.put("turned", rest[:1])
+            rest = rest[1:]
+        state.table.put("stock", rest)
+
+    def after_deal(self, state) -> None:
+        """Set what the deal decides (by default: trump from the turned card)."""
+        turned = state.table.of("turned") if "turned" in state.table.areas else []
+        if turned:
+            face = self.pack.face_of[turned[0]]
+            suit = self.pack.suit_of[face]
+            state.trump = None if suit == JOKER else suit
+
+    def written_deal(self, state) -> dict:
+        """The deal as a record writes it: hands per seat, then the table areas."""
+        pack, table = self.pack, state.table
+        deal = {"hands": [pack.codes(cards) for cards in table.cards["hand"]]}
+        for name, area in table.areas.items():
+            if area.per_seat or name in ("hand", "trick"):
+                continue
+            cards = pack.codes(table.of(name))
+            deal[name] = (cards[0] if cards else None) if name == "turned" else cards
+        return deal
+
+    def deal_needs(self, state) -> tuple[str, ...]:
+        """Deal parts a card-by-card hand must write when it does not write the hands
+        (what the events cannot tell: the turned card that sets trump)."""
+        if self.turns_trump and state.cards is not None \
+                and state.n * state.cards < self.pack.size:
+            return ("turned",)
+        return ()
+
+    def place_written_deal(self, state, written: dict) -> list[dict]:
+        """Put a written deal on the table; problems name seat and field."""
+        from .deals import place
+
+        return place(self, state, written)
+
+    # --- hooks used by the phase library ------------------------------------
+    def first_bidder(self, state) -> int:
+        return (state.dealer + 1) % state.n
+
+    def bid_range(self, state) -> tuple[int, int]:
+        return 0, state.cards
+
+    def bid_forbidden(self, state, seat: int, bid: int) -> RuleViolation | None:
+        return None
+
+    def all_passed(self, state) -> None:
+        state.throw_in()
+
+    def first_leader(self, state) -> int:
+        return (state.dealer + 1) % state.n
+
+    def tricks_in_hand(self, state) -> int:
+        """Tricks played in a hand (by default the cards dealt to each player)."""
+        return state.cards
+
+    def card_suit(self, state, card: int, seat: int) -> int:
+        """The suit a card counts as (a game may map jokers or bowers; WILD: none)."""
+        suit = self.pack.suit_of[self.pack.face_of[card]]
+        return WILD if suit == JOKER else suit
+
+    def card_power(self, state, card: int) -> int:
+        return self.pack.power[self.pack.face_of[card]]
+
+    def led_suit(self, state, card: int, action: int) -> int | None:
+        """The suit to follow after `card` leads (a game whose led joker names a suit
+        overrides this)."""
+        suit = self.card_suit(state, card, state.trick[0][0] if state.trick else state.to_move)
+        return None if suit == WILD else suit
+
+    # --- scoring ------------------------------------------------------------
+    def score_hand(self, state) -> list[int]:
+        """Points of each unit (seat or side) for the hand just played."""
+        raise NotImplementedError
+
+    def summary(self, state) -> dict:
+        """What the game's paper scoresheet holds for a played hand (default: bids
+        and tricks)."""
+        return {"bids": list(state.bids), "tricks": list(state.tricks_won)}
+
+    def score_summary(self, state, summary) -> tuple[list[int] | None, list[dict]]:
+        """Scores of a scoresheet hand from its summary alone, and problems found
+        (dicts with seat, field, code, message). Games with a scoresheet override."""
+        return None, [{"seat": None, "field": "events", "code": "missing-field",
+                       "message": f"{self.title} records need the card-by-card events"}]
+
+    def hand_winners(self, state, scores: list[int]) -> list[int]:
+        """Units that won the hand (for `HandsWon` endings): the best scores."""
+        return self.ranking.winners(scores)
+
+    # --- public helpers -------------------------------------------------------
+    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
+        from .state import State
+
+        return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
+
+    def replay(self, seed, actions, first_dealer: int = 0):
+        """The state reached from `seed` by `actions` (ints or texts), checked."""
+        state = self.new_match(seed=seed, first_dealer=first_dealer)
+        for action in actions:
+            state.apply(action)
+        return state
+
+    def action_to_string(self, action: int) -> str:
+        return self.vocab.text(action)
+
+    def string_to_action(self, text) -> int | None:
+        return self.vocab.parse(text)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.options}>"
