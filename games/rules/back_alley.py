@@ -62,6 +62,7 @@ class BackAlley(Game):
     partnership = True
     tracks_broken = True
     exchanges_joker = True
+    board_words = A.BOARD_WORDS  # Board, Double, Triple and Quadruple Board
     OPTIONS = (
         Option("first_lead", "choice", HIGH_BIDDER,
                "who leads the first trick: the (last) Board bidder or highest bidder, "

@@ -50,6 +50,7 @@ class BackAlleyIndividual(Game):
     max_players = 4
     deck = DECK_52
     always_trump = True
+    board_words = ("board",)
     OPTIONS = (
         Option("bid_start", "choice", "dealer-right",
                "who bids first: the dealer's right (then clockwise), or the dealer's left",

@@ -49,6 +49,7 @@ class Bluke(Game):
     min_players = 2
     max_players = 15
     zero_word = "bid"
+    joker_leads_in_records = True  # standard Bluke's led Bluke names a suit
     OPTIONS = (
         Option("variant", "choice", STANDARD,
                "standard: 13 down to 1 and back up, Blukes playable at any time; "

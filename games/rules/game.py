@@ -57,6 +57,8 @@ class Game:
     tracks_broken = False
     exchanges_joker = False  # Back Alley: a turned joker sends the other one out of play
     always_trump = False  # every hand has a trump suit (no jokers to turn)
+    board_words: tuple[str, ...] = ()  # the Board bids a record may write, in level order
+    joker_leads_in_records = False  # records may write "HI:S" (some variant names a suit)
     OPTIONS: tuple[Option, ...] = ()
 
     def __init__(self, players: int | None = None, **options):

@@ -88,6 +88,8 @@ class HandChecker:
 
     def check_scoresheet(self, hand: dict, cards: int):
         state = self.state
+        if "deal" in hand and not self.check_written_deal(hand, cards):
+            return None
         state.start_hand([0] * self.n, None)
         trump = self.read_trump(hand)
         if trump is not None:
@@ -99,6 +101,14 @@ class HandChecker:
             return None
         scores = self.game.score_hand(cards, state.bids, tricks, state.bid_order)
         return tricks, scores
+
+    def check_written_deal(self, hand: dict, cards: int) -> bool:
+        """A deal written on a scoresheet hand: the right cards, none twice, and the
+        turned card not in a hand (as for a card-by-card hand)."""
+        from .replay import read_deal, read_turned
+
+        masks = read_deal(self, hand, cards)
+        return masks is not None and read_turned(self, hand, masks)[0]
 
     # --- pieces -----------------------------------------------------------
     def read_trump(self, hand: dict) -> int | None:
@@ -125,8 +135,15 @@ class HandChecker:
             return turned_trump
         return trump
 
-    def apply_bids(self, hand: dict, cards: int) -> bool:
-        """Put the written bids into the state in bidding order; False if unusable."""
+    def apply_bids(self, hand: dict, cards: int, quiet: bool = False) -> bool:
+        """Put the written bids into the state in bidding order; False if unusable.
+        `quiet`: the bids were already checked (a second pass over the same hand)."""
+        if quiet:
+            errors, self.errors = self.errors, []
+            try:
+                return self.apply_bids(hand, cards)
+            finally:
+                self.errors = errors
         bids = hand.get("bids")
         if not isinstance(bids, list) or len(bids) != self.n:
             self.error("bid-count", f"bids must list one bid for each of the {self.n} seats",
@@ -137,6 +154,11 @@ class HandChecker:
             bid = parse_bid(value)
             if bid is None:
                 self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r} is not a bid",
+                           seat, "bids")
+                return False
+            if bid[1] > len(self.game.board_words):
+                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r}: "
+                           f"{self.game.title} has no {value.strip().lower()!r} bid",
                            seat, "bids")
                 return False
             parsed.append((self.game.normalize_bid(bid[0], cards), bid[1]))
@@ -214,8 +236,10 @@ class HandChecker:
         for index, have in enumerate(written):
             unit = self.game.team_of[index] if per_seat else index
             if have != scores[unit]:
-                self.error("score-mismatch", f"{self.unit_name(unit)}'s score is written as "
-                           f"{have!r} but should be {scores[unit]}", unit, "scores")
+                who = self.seat_name(index) if per_seat else self.unit_name(unit)
+                self.error("score-mismatch", f"{who}'s score is written as "
+                           f"{have!r} but should be {scores[unit]}",
+                           index if per_seat else unit, "scores")
 
     def check_running(self, index: int, hand, totals: list[int]) -> None:
         if not isinstance(hand, dict) or hand.get("running") is None:

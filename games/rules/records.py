@@ -105,10 +105,11 @@ def check_record(record) -> CheckReport:
 def _check_hands(game, record, hands, first_dealer, report) -> None:
     schedule = game.schedule
     report.hands_expected = len(schedule)
-    if len(hands) > len(schedule):
+    for number in range(len(schedule) + 1, len(hands) + 1):
         report.errors.append(RecordError(
-            None, None, "hands", "too-many-hands",
-            f"the record has {len(hands)} hands but this game has {len(schedule)}"))
+            number, None, "hands", "too-many-hands",
+            f"hand {number}: the record has {len(hands)} hands but this game has "
+            f"{len(schedule)}, so hand {number} is beyond the schedule"))
     checker = HandChecker(game, record["seats"], first_dealer, report.errors)
     totals = [0] * len(game.teams)
     all_scored = True  # after a hand that cannot be scored, totals cannot be compared

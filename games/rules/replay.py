@@ -135,18 +135,20 @@ def replay_hand(checker, hand: dict, cards: int):
         return None
     trump = checker.read_trump(hand)
     if turned is None and trump is None:
-        if n * cards < len(checker.game.deck):
+        if n * cards < len(checker.game.deck) or checker.game.always_trump:
             checker.error("missing-field", "a card-by-card hand needs its turned card "
                           "or its trump", fld="turned")
             return None
         trump = NO_TRUMP
     replacement = read_replacement(checker, hand, turned, masks)
-    if masks is None:
+    inferred = masks is None
+    if inferred:
         masks = infer_deal(checker, hand, cards, actions, turned, trump)
         if masks is None:
             return None
         replacement = None
-    return play_through(checker, hand, cards, actions, masks, turned, trump, replacement)
+    return play_through(checker, hand, cards, actions, masks, turned, trump, replacement,
+                        quiet=inferred)
 
 
 def read_replacement(checker, hand, turned, masks):
@@ -165,23 +167,44 @@ def read_replacement(checker, hand, turned, masks):
     return card
 
 
-def start(checker, hand, masks, turned, trump, replacement) -> bool:
+def start(checker, hand, masks, turned, trump, replacement, quiet=False) -> bool:
     state = checker.state
     state.hand_index = checker.number - 1
     state.start_hand(masks, turned, replacement)
     if turned is None:
         state.set_trump(trump)
-    return checker.apply_bids(hand, state.cards)
+    return checker.apply_bids(hand, state.cards, quiet=quiet)
+
+
+def out_of_play(game, turned) -> int:
+    """Cards no seat can hold when the deal is not written: the turned card, and in
+    Back Alley the other Blooper that a turned Blooper sends out of play."""
+    if turned is None:
+        return 0
+    mask = 1 << turned
+    if game.exchanges_joker and turned >= 52:
+        mask |= 1 << (105 - turned)
+    return mask
 
 
 def infer_deal(checker, hand, cards, actions, turned, trump):
     """First pass: every seat may hold anything; collect what each seat plays."""
     n = checker.n
+    game = checker.game
     if not start(checker, hand, [FULL_MASK_54] * n, turned, trump, None):
         return None
     state, seen = checker.state, 0
-    for action in actions:
+    gone = out_of_play(game, turned)
+    for position, action in enumerate(actions):
         card, named = A.split_play(action)
+        if gone >> card & 1 or not game.deck_mask >> card & 1:
+            why = "was turned for trump" if card == turned else \
+                "is out of play (the turned Blooper sends it out)" \
+                if game.deck_mask >> card & 1 else "is not in this game's deck"
+            checker.error("card-not-in-hand", f"trick {position // n + 1}: "
+                          f"{checker.seat_name(state.to_move)} played {CODES[card]}, which "
+                          f"{why}", state.to_move, "plays")
+            return None
         if seen >> card & 1:
             checker.error("duplicate-card", f"{CODES[card]} is played twice",
                           state.to_move, "plays")
@@ -191,8 +214,9 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
     return list(state.played)
 
 
-def play_through(checker, hand, cards, actions, masks, turned, trump, replacement):
-    if not start(checker, hand, masks, turned, trump, replacement):
+def play_through(checker, hand, cards, actions, masks, turned, trump, replacement,
+                 quiet=False):
+    if not start(checker, hand, masks, turned, trump, replacement, quiet):
         return None
     state, n = checker.state, checker.n
     legal_mask, play = state._legal_mask, state._play  # `game.play_mask` for the seat to move

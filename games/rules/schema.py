@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from .actions import BOARD_WORDS
-
 CARD_PATTERN = "^(?:[2-9TJQKA]|10)[SHDC]$"
 CARD_OR_JOKER_PATTERN = "^(?:(?:[2-9TJQKA]|10)[SHDC]|HI|LO)$"
 JOKER_LEAD_PATTERN = "^(?:HI|LO):[SHDC]$"
@@ -24,13 +22,7 @@ def _option_schema(option) -> dict:
 
 
 def _bid_schema(cls) -> dict:
-    words = ["pass"]
-    if cls.name == "back-alley":
-        words += list(BOARD_WORDS)
-    elif cls.name == "back-alley-individual":
-        words += ["board"]
-    else:
-        words = []
+    words = (["pass"] if cls.zero_word == "pass" else []) + list(cls.board_words)
     choices = [{"type": "integer", "minimum": 0}]
     if words:
         choices.append({"enum": words})
@@ -41,7 +33,7 @@ def _hand_schema(cls) -> dict:
     card_pattern = CARD_PATTERN if cls.always_trump else CARD_OR_JOKER_PATTERN
     card = {"type": "string", "pattern": card_pattern}
     play = card
-    if cls.jokers_name_suit or cls.name == "bluke":
+    if cls.joker_leads_in_records:
         play = {"anyOf": [card, {"type": "string", "pattern": JOKER_LEAD_PATTERN}]}
     numbers = {"type": "array", "items": {"type": "integer"}}
     properties = {
