@@ -10,8 +10,9 @@ from .registry import make_bot
 
 
 def resolve_game(game, players: int, **options) -> rules.Game:
-    """A Game from a Game or a game name (players taken from the number of bots)."""
-    if isinstance(game, rules.Game):
+    """A Game from a Game (of the Bluke family or an engine game) or a game name
+    (players taken from the number of bots)."""
+    if not isinstance(game, str):
         if game.num_players != players:
             raise rules.RulesError(
                 f"{players} bots for a {game.num_players}-player game")

@@ -22,6 +22,7 @@ Rules as implemented (decisions and reasons: docs/rules/back-alley-individual.md
 
 from __future__ import annotations
 
+from ..engine.pack import Pack
 from . import actions as A
 from .cards import DECK_52, TWO_OF_DIAMONDS, cards_of
 from .errors import RuleViolation
@@ -51,6 +52,7 @@ class BackAlleyIndividual(Game):
     deck = DECK_52
     always_trump = True
     board_words = ("board",)
+    pack = Pack()  # 52 cards, no jokers
     OPTIONS = (
         Option("bid_start", "choice", "dealer-right",
                "who bids first: the dealer's right (then clockwise), or the dealer's left",

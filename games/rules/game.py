@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import random
 
+from ..engine.areas import DEFAULT_AREAS
+from ..engine.ending import HIGHER_WINS, FixedSchedule
+from ..engine.pack import Pack
 from . import actions as A
 from .cards import DECK_54, NO_TRUMP, mask_of, suit_of
 from .errors import RuleViolation
@@ -60,6 +63,12 @@ class Game:
     board_words: tuple[str, ...] = ()  # the Board bids a record may write, in level order
     joker_leads_in_records = False  # records may write "HI:S" (some variant names a suit)
     OPTIONS: tuple[Option, ...] = ()
+    # The engine's declarative parts (games.engine), so that generic code -- bots,
+    # schemas, property tests -- reads every game the same way. Card ids are the
+    # pack's ids: suit * 13 + rank, then the jokers LO (52) and HI (53).
+    pack = Pack(jokers=("LO", "HI"))
+    areas = DEFAULT_AREAS
+    ranking = HIGHER_WINS
 
     def __init__(self, players: int | None = None, **options):
         given = dict(options)
@@ -68,6 +77,8 @@ class Game:
         self.options = clean_options(self.declared_options(), given, self.name)
         self.num_players = self.options["players"]
         self.schedule = self.build_schedule()
+        self.ending = FixedSchedule(tuple(self.schedule))  # the engine's descriptions
+        self.vocab = LegacyVocabulary(self)
         self.teams = self.build_teams()
         self.team_of = [0] * self.num_players
         for index, team in enumerate(self.teams):
@@ -234,3 +245,23 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name} {self.options}>"
+
+
+class LegacyVocabulary:
+    """The engine's vocabulary interface over the Bluke family's fixed action ints
+    (0-53 cards, 54-61 joker leads naming a suit, 100 + n bids, 200 Board)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.families = {"play": range(0, 54), "joker-lead": range(54, 62),
+                         "bid": range(A.BID_BASE, A.BID_BASE + A.MAX_BID + 1),
+                         "board": range(A.BOARD, A.BOARD + 1)}
+
+    def __len__(self) -> int:
+        return A.BOARD + 1
+
+    def text(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def parse(self, text) -> int | None:
+        return self.game.string_to_action(text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import CARD_BY_CODE, CODES, FULL_MASK_54, NO_TRUMP, parse_card
+from .errors import IllegalAction
 
 PLAY_BY_TEXT = {A.action_to_string(a): a for a in range(A.JOKER_LEAD_BASE + 8)}
 PLAY_BY_TEXT.update({text.lower(): a for text, a in list(PLAY_BY_TEXT.items())})
@@ -210,7 +211,7 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
                           state.to_move, "plays")
             return None
         seen |= 1 << card
-        state._play(state.to_move, card, named, action)
+        state.apply(action, check=False)  # the hands are unknown: nothing to check yet
     return list(state.played)
 
 
@@ -219,24 +220,23 @@ def play_through(checker, hand, cards, actions, masks, turned, trump, replacemen
     if not start(checker, hand, masks, turned, trump, replacement, quiet):
         return None
     state, n = checker.state, checker.n
-    legal_mask, play = state._legal_mask, state._play  # `game.play_mask` for the seat to move
+    apply = state.apply  # the public API: a breach raises IllegalAction naming the rule
     for position, action in enumerate(actions):
-        seat = state.to_move
-        if action < 52 and legal_mask() >> action & 1:
-            play(seat, action, None, action)
+        try:
+            apply(action)
             continue
-        card, named = A.split_play(action)
-        violation = state._play_violation(seat, card, named)
-        if violation is not None:
-            lost = violation.code == "card-not-in-hand"
-            tail = " (the plays are out of step from here; the rest of this hand is not " \
-                "checked)" if lost else ""
-            checker.error(violation.code, f"trick {position // n + 1}: "
-                          f"{checker.seat_name(seat)} played {A.action_to_string(action)}: "
-                          f"{violation.message}{tail}", seat, "plays")
-            if lost:
-                return None
-        state._play(seat, card, named, action)
+        except IllegalAction as exc:
+            violation = exc.violation
+        seat = state.current_player()
+        lost = violation.code == "card-not-in-hand"
+        tail = " (the plays are out of step from here; the rest of this hand is not " \
+            "checked)" if lost else ""
+        checker.error(violation.code, f"trick {position // n + 1}: "
+                      f"{checker.seat_name(seat)} played {A.action_to_string(action)}: "
+                      f"{violation.message}{tail}", seat, "plays")
+        if lost:
+            return None
+        apply(action, check=False)  # reported; the hand goes on as it was played
     entry = state.hand_log[-1]
     compare_derived(checker, hand, entry)
     return entry["tricks"], entry["scores"]

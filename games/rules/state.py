@@ -114,6 +114,10 @@ class State:
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def phase_name(self) -> str:
+        """"bid", "play", "between" (a referee's hand is over) or "over"."""
+        return self.phase
+
     def returns(self) -> list[int]:
         """Running (final, once terminal) total of each seat; partners share theirs."""
         team_of = self.game.team_of
@@ -198,8 +202,17 @@ class State:
         return None
 
     # --- moves ------------------------------------------------------------
-    def apply(self, action) -> None:
-        """Play `action` (int or text form) for the current player; raises IllegalAction."""
+    def apply(self, action, check: bool = True) -> None:
+        """Play `action` (int or text form) for the current player; raises IllegalAction.
+        ``check=False`` (a referee replaying plays whose deal is unknown, or whose
+        breach it has already reported) applies a card play without the rules."""
+        if not check and self.phase == PLAYING:
+            action = self.game.string_to_action(action) if type(action) is not int else action
+            if action is None or not 0 <= action < A.JOKER_LEAD_BASE + 8:
+                raise IllegalAction(RuleViolation("card-expected", "not a card play"))
+            card, named = A.split_play(action)
+            self._play(self.to_move, card, named, action)
+            return
         if type(action) is int and 0 <= action < 52:  # fast path: an ordinary card
             mask = self._legal  # set by legal_actions (so in the play phase), -1 after a move
             if mask < 0:

@@ -20,7 +20,7 @@ def test_rules_core_does_not_import_django():
 
 def test_games_lists_each_game_with_options_and_schema():
     infos = {info["name"]: info for info in rules.games()}
-    assert set(infos) == {"bluke", "back-alley", "back-alley-individual"}
+    assert {"bluke", "back-alley", "back-alley-individual"} <= set(infos)
     bluke = infos["bluke"]
     assert (bluke["min_players"], bluke["max_players"]) == (2, 15)
     names = [option["name"] for option in bluke["options"]]

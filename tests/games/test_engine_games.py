@@ -1,0 +1,105 @@
+"""Random playouts of every registered game (and the engine's example game) keep the
+invariants, through the public State API only. A new game registered in
+`games.rules.GAMES` is picked up here by itself."""
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import rules
+from games.bots import play_match
+
+sys.path.insert(0, str(Path(__file__).parent / "engine"))
+from example_game import Nomination  # noqa: E402
+
+
+def game_classes():
+    return sorted({*rules.GAMES.values(), Nomination}, key=lambda cls: cls.name)
+
+
+def configs():
+    """Each game at its smallest and largest table (and one between)."""
+    out = []
+    for cls in game_classes():
+        sizes = sorted({cls.min_players, cls.max_players,
+                        (cls.min_players + cls.max_players) // 2})
+        out += [(cls, players) for players in sizes]
+    return out
+
+
+CONFIGS = configs()
+
+
+def conserved(state):
+    """Every card is somewhere, once (engine games: the table; the Bluke family: its
+    dealt hands and what has been played from them)."""
+    table = getattr(state, "table", None)
+    if table is not None and hasattr(table, "every_card"):
+        assert Counter(table.every_card()) == Counter(state.game.pack.ids())
+        return
+    if state.phase_name() == "play":
+        for seat in range(state.n):
+            assert state.hands[seat] & state.played[seat] == 0
+
+
+def playout(game, seed):
+    state = game.new_match(seed=seed)
+    rng = random.Random(seed)
+    size = len(game.vocab)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        action = legal[rng.randrange(len(legal))]
+        assert state.check(action) is None
+        assert state.check(state.action_to_string(action)) is None
+        others = [a for a in (rng.randrange(size) for _ in range(3)) if a not in legal]
+        for other in others:
+            assert state.check(other) is not None
+        state.apply(action)
+        conserved(state)
+    return state
+
+
+def hands_add_up(record):
+    totals = [0] * len(record["totals"])
+    for hand in record["hands"]:
+        totals = [t + s for t, s in zip(totals, hand["scores"], strict=True)]
+        if "running" in hand:
+            assert hand["running"] == totals
+    assert totals == record["totals"]
+
+
+@settings(max_examples=3 * len(CONFIGS), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_random_playouts_of_every_game(config, seed):
+    cls, players = config
+    game = cls(players)
+    state = playout(game, seed)
+    record = json.loads(json.dumps(state.to_record()))
+    hands_add_up(record)
+    again = game.replay(seed, [state.action_to_string(a) for a in state.history])
+    assert again.to_record() == state.to_record()
+    assert again.returns() == state.returns()
+    if cls is Nomination:
+        rules.register(Nomination)
+    try:
+        report = rules.check_record(record)
+    finally:
+        if cls is Nomination:
+            rules.GAMES.pop("nomination")
+    assert report.valid and report.complete, report.errors
+    assert report.totals == record["totals"]
+
+
+@pytest.mark.parametrize("cls", game_classes(), ids=lambda cls: cls.name)
+def test_the_random_bot_plays_every_game(cls):
+    game = cls(cls.min_players)
+    record = play_match(game, ["random"] * cls.min_players, seed=5)
+    assert record["game"] == cls.name and record["hands"]
