@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("tournaments.urls_organiser")),
     path("", include("tournaments.urls")),
     path("", include("league.urls")),
 ]

@@ -32,11 +32,10 @@ def club_detail(request, slug):
         "events": Event.objects.filter(club=club).select_related("season")[:30],
         "members": members,
         "can_manage": access.can_manage(request.user, club),
-        "manage_links": _admin_links(
-            ("New event", "admin:tournaments_event_add", f"?club={club.pk}"),
-            ("New season", "admin:league_season_add", f"?club={club.pk}"),
-            ("Members", "admin:league_membership_changelist", f"?club__id__exact={club.pk}"),
-        ),
+        "manage_links": [
+            ("New season", reverse("organiser:season-new", args=[club.slug])),
+            ("Members and roles", reverse("organiser:club-members", args=[club.slug])),
+        ],
     }
     return render(request, "league/club_detail.html", context)
 
@@ -54,10 +53,10 @@ def season_detail(request, pk):
         "events": events,
         "standings_url": _standings_url(season),
         "can_manage": access.can_manage(request.user, season.club),
-        "manage_links": _admin_links(
-            ("New event in this season", "admin:tournaments_event_add",
-             f"?club={season.club_id}&season={season.pk}&game={season.game}"),
-        ),
+        "manage_links": [
+            ("New night in this season", reverse("organiser:night-new", args=[season.pk])),
+            ("Edit season", reverse("organiser:season-edit", args=[season.pk])),
+        ],
     }
     return render(request, "league/season_detail.html", context)
 
@@ -73,13 +72,3 @@ def _standings_url(season):
             continue
     return None
 
-
-def _admin_links(*links):
-    """Management links into the admin, skipping models the admin does not offer."""
-    found = []
-    for label, name, query in links:
-        try:
-            found.append((label, reverse(name) + query))
-        except NoReverseMatch:
-            continue
-    return found

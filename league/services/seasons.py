@@ -44,6 +44,20 @@ def season_check_game(*, game: str, options) -> None:
         rules.load(game, players=_min_players(game), **options)
     except (rules.RulesError, TypeError, ValueError) as problem:
         raise ValidationError({"options": str(problem)}) from problem
+    _check_seated_sizes(game, options)
+
+
+def _check_seated_sizes(game: str, options: dict) -> None:
+    """The options must also work at every table size the seating plans for this game:
+    otherwise they pass here and fail on the night, when the plan is drawn."""
+    from tournaments.services.seating import table_sizes_for
+
+    for players in table_sizes_for(game).allowed:
+        try:
+            rules.load(game, players=players, **options)
+        except (rules.RulesError, TypeError, ValueError) as problem:
+            raise ValidationError({"options": f"At a table of {players}: {problem}"}) \
+                from problem
 
 
 def _check(values: dict) -> None:
@@ -89,7 +103,7 @@ def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
 def season_update(*, season: Season, user, **changes) -> Season:
     """Change some of EDITABLE. The game and options are fixed once the season has events;
     a standings rules change rebuilds the stored standings after commit."""
-    from league import tasks
+    from league.services.followups import followups_request
 
     _require_manage(user, season.club)
     unknown = set(changes) - set(EDITABLE)
@@ -111,5 +125,5 @@ def season_update(*, season: Season, user, **changes) -> Season:
                  before={f: before[f] for f in changed},
                  after={f: _snapshot(season)[f] for f in changed})
     if "standings_config" in changed:
-        tasks.recompute_standings.delay_on_commit(season.pk)
+        followups_request(season_ids=[season.pk])  # owed in this transaction, drained after
     return season

@@ -27,9 +27,13 @@ def _check_game(game: str, options: dict, players: int | None = None) -> None:
     given = {k: v for k, v in options.items() if k != "players"}
     try:
         rules.load(game, **({**given, "players": players} if players else given))
-    except rules.RulesError as problem:
+    except (rules.RulesError, TypeError, ValueError) as problem:
         raise ValidationError({"options" if game in rules.GAMES else "game": str(problem)}) \
             from problem
+    if players is None:
+        from league.services.seasons import season_check_game
+
+        season_check_game(game=game, options=given)  # at every table size the plan seats
 
 
 @transaction.atomic

@@ -1,0 +1,136 @@
+"""Forms for the organiser's season and member pages: they parse input into the values the
+services take (`season_create`, `season_update`, the membership service); the services check
+and store them."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games import rules
+from league.models import Role
+from league.standings.config import AGGREGATES, DEFAULT_CONFIG, DEFAULT_TIEBREAKS, POINTS, TIEBREAKS
+
+TIEBREAK_SLOTS = 4
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(game["name"], game["title"]) for game in rules.games()]
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    game = forms.ChoiceField(choices=game_choices, help_text="Fixed once the season has a night.")
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+# --- the game's options, generated from what the rules core declares ----------------------
+
+def _option_field(option) -> forms.Field:
+    label = option.name.replace("_", " ").capitalize()
+    if option.type == "bool":
+        return forms.BooleanField(required=False, label=label, help_text=option.description)
+    if option.type == "int":
+        return forms.IntegerField(required=option.default is not None, label=label,
+                                  min_value=option.minimum, max_value=option.maximum,
+                                  help_text=option.description)
+    return forms.ChoiceField(choices=[(c, c) for c in option.choices], label=label,
+                             help_text=option.description)
+
+
+def declared_options(game: str) -> list:
+    """The options a club may set for `game`; the player count is per table, not per season."""
+    cls = rules.GAMES.get(game)
+    return [o for o in cls.declared_options() if o.name != "players"] if cls else []
+
+
+class GameOptionsForm(forms.Form):
+    """One field per declared option of the game, prefixed "opt" so names cannot clash."""
+
+    prefix = "opt"
+
+    def __init__(self, *args, game: str, options: dict | None = None, **kwargs):
+        self.declared = declared_options(game)
+        initial = {o.name: (options or {}).get(o.name, o.default) for o in self.declared}
+        super().__init__(*args, initial=initial, **kwargs)
+        for option in self.declared:
+            self.fields[option.name] = _option_field(option)
+
+    def options(self) -> dict:
+        """Only the values that differ from the default: the stored options name the rating
+        pool, so a season left at the defaults shares the pool of `{}`."""
+        return {o.name: self.cleaned_data[o.name] for o in self.declared
+                if self.cleaned_data.get(o.name) != o.default}
+
+
+# --- the standings scheme -------------------------------------------------------------------
+
+class StandingsForm(forms.Form):
+    """`Season.standings_config` as fields; explicit per-size placement tables are kept as
+    they are (they have no fields here)."""
+
+    prefix = "st"
+    points = forms.ChoiceField(choices=[(p, p) for p in POINTS], help_text=(
+        "placement: points by finishing place; beaten: share of the table beaten; "
+        "score: the game's own score."))
+    first = forms.FloatField(label="Points for first place")
+    last = forms.FloatField(label="Points for last place")
+    aggregate = forms.ChoiceField(choices=[(a, a) for a in AGGREGATES],
+                                  help_text="sum over games, or average per game.")
+    best_nights = forms.IntegerField(required=False, min_value=1,
+                                     help_text="Count only each player's best N nights; "
+                                               "empty counts every night.")
+    min_games = forms.IntegerField(min_value=0, help_text="Fewer games: listed after, "
+                                                          "not qualified.")
+    min_nights = forms.IntegerField(min_value=0)
+
+    def __init__(self, *args, config: dict | None = None, **kwargs):
+        self.stored = dict(config or {})
+        merged = {**DEFAULT_CONFIG, **self.stored}
+        placement = {**DEFAULT_CONFIG["placement"], **(merged.get("placement") or {})}
+        initial = {key: merged[key] for key in ("points", "aggregate", "best_nights",
+                                                 "min_games", "min_nights")}
+        initial |= {"first": placement["first"], "last": placement["last"]}
+        tiebreaks = list(merged.get("tiebreaks") or [])
+        super().__init__(*args, initial=initial, **kwargs)
+        choices = [("", "—")] + [(t, t.replace("_", " ")) for t in TIEBREAKS]
+        for slot in range(TIEBREAK_SLOTS):
+            name = f"tiebreak_{slot + 1}"
+            self.fields[name] = forms.ChoiceField(
+                choices=choices, required=False,
+                label="First tie-break" if slot == 0 else "then")
+            self.initial[name] = tiebreaks[slot] if slot < len(tiebreaks) else ""
+
+    def config(self) -> dict:
+        data = self.cleaned_data
+        placement = {"first": _plain(data["first"]), "last": _plain(data["last"])}
+        if (self.stored.get("placement") or {}).get("tables"):
+            placement["tables"] = self.stored["placement"]["tables"]
+        full = {
+            "points": data["points"], "placement": placement, "aggregate": data["aggregate"],
+            "best_nights": data["best_nights"], "min_games": data["min_games"],
+            "min_nights": data["min_nights"],
+            "tiebreaks": [data[f"tiebreak_{i + 1}"] for i in range(TIEBREAK_SLOTS)
+                          if data[f"tiebreak_{i + 1}"]],
+        }
+        if full["tiebreaks"] == list(DEFAULT_TIEBREAKS):
+            full["tiebreaks"] = DEFAULT_CONFIG["tiebreaks"]
+        # Keep only what differs from the default: "{}" stays "the game's default".
+        return {key: value for key, value in full.items() if value != DEFAULT_CONFIG[key]}
+
+
+def _plain(number: float) -> float | int:
+    return int(number) if float(number).is_integer() else number
+
+
+# --- members ---------------------------------------------------------------------------------
+
+class MemberAddForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Name",
+                           help_text="A new name creates the player; an existing member's "
+                                     "name is refused.")
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.PLAYER)
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices)

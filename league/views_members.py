@@ -1,0 +1,74 @@
+"""The organiser's members page: add a member by name and change roles.
+
+Adding goes through `newcomer_add`, roles through the membership service, whose guard
+decides who may hand out which role (owners alone make owners and organisers)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league import permissions
+from league.forms import MemberAddForm, RoleForm
+from league.models import Club, Membership
+from league.services.clubs import membership_add
+from league.services.newcomers import newcomer_add
+from tournaments.views import access
+
+
+def _club(request, slug) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    access.require_manage(request.user, club)
+    return club
+
+
+@login_required
+def club_members(request, slug):
+    club = _club(request, slug)
+    form = MemberAddForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            membership = newcomer_add(club=club, user=request.user, **form.cleaned_data)
+        except ValidationError as refused:
+            for field, msgs in refused.message_dict.items():
+                for message in msgs:
+                    form.add_error(field if field in form.fields else None, message)
+        except PermissionDenied as refused:
+            form.add_error("role", str(refused))
+        else:
+            messages.success(request, f"{membership.player} joined {club} as "
+                                      f"{membership.get_role_display().lower()}.")
+            return redirect("organiser:club-members", slug=club.slug)
+    members = Membership.objects.filter(club=club).select_related("player").order_by(
+        "player__display_name", "pk")
+    rows = [(m, RoleForm(initial={"role": m.role}, prefix=f"m{m.pk}")) for m in members]
+    return render(request, "league/club_members.html", {
+        "club": club, "form": form, "rows": rows,
+        "is_owner": permissions.can(request.user, permissions.OWN, club)})
+
+
+@login_required
+@require_POST
+def member_role(request, slug, membership):
+    club = _club(request, slug)
+    member = get_object_or_404(Membership.objects.select_related("player"), pk=membership,
+                               club=club)
+    form = RoleForm(request.POST, prefix=f"m{member.pk}")
+    if not form.is_valid():
+        messages.error(request, f"Role for {member.player}: choose one of the listed roles.")
+        return redirect("organiser:club-members", slug=club.slug)
+    try:
+        membership_add(club=club, player=member.player, role=form.cleaned_data["role"],
+                       user=request.user)
+    except PermissionDenied:
+        messages.error(request, f"Role for {member.player}: only the club's owners give or "
+                                "take the owner and organiser roles.")
+    except ValidationError as refused:
+        messages.error(request, f"Role for {member.player}: {' '.join(refused.messages)}")
+    else:
+        messages.success(request, f"{member.player} is now "
+                                  f"{form.cleaned_data['role']} of {club}.")
+    return redirect("organiser:club-members", slug=club.slug)

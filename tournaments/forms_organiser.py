@@ -1,0 +1,35 @@
+"""Forms for the organiser's night pages: a new night, its name and date, a walk-in and a
+substitute. They parse input; the services in `tournaments.services` check and store."""
+
+from django import forms
+
+from league.models import Player
+from tournaments.models import EventKind
+
+
+class NightForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class NightCreateForm(NightForm):
+    kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.LEAGUE_NIGHT)
+
+
+class WalkInForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Walk-in's name",
+                           help_text="A member's name marks them present; a new name adds "
+                                     "the player to the club first.")
+
+
+class SubstituteForm(forms.Form):
+    """Who takes one seat: a club member (or a bot of the club), or nobody."""
+
+    seat = forms.IntegerField(widget=forms.HiddenInput)
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
+                                    empty_label="— empty seat —")
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(
+            memberships__club=club).order_by("display_name", "id")

@@ -1,0 +1,13 @@
+"""The organiser's tools on a night's page, without widening the page's own view: the
+plan's state is read where it is shown."""
+
+from django import template
+
+from tournaments import selectors_plan
+
+register = template.Library()
+
+
+@register.simple_tag
+def plan_state_of(event):
+    return selectors_plan.plan_state(event)

@@ -1,0 +1,24 @@
+"""The organiser's pages (not the admin): seasons, nights, walk-ins, substitutes, members.
+
+One namespace for everything an organiser sets up, whichever app holds the view."""
+
+from django.urls import path
+
+from league import views_members as member_views
+from league import views_organiser as season_views
+from tournaments.views import organiser as night_views
+
+app_name = "organiser"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/seasons/new/", season_views.season_new, name="season-new"),
+    path("seasons/<int:pk>/edit/", season_views.season_edit, name="season-edit"),
+    path("clubs/<slug:slug>/members/", member_views.club_members, name="club-members"),
+    path("clubs/<slug:slug>/members/<int:membership>/role/", member_views.member_role,
+         name="member-role"),
+    path("seasons/<int:pk>/nights/new/", night_views.night_new, name="night-new"),
+    path("events/<int:pk>/edit/", night_views.night_edit, name="night-edit"),
+    path("events/<int:pk>/walk-in/", night_views.night_walk_in, name="night-walk-in"),
+    path("events/<int:pk>/seating/replan/", night_views.night_replan, name="night-replan"),
+    path("tables/<int:pk>/substitute/", night_views.table_substitute, name="table-substitute"),
+]

@@ -1,0 +1,152 @@
+"""The organiser's night pages: create a season's night, rename or re-date it, add a walk-in,
+seat a substitute, and re-plan the unplayed rounds when the plan is out of date.
+
+Each view parses a form and calls one service; a refusal comes back as a message (or a form
+error) naming the field, and every page leads back to its night and season.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league.models import Season
+from tournaments.forms_organiser import NightCreateForm, NightForm, SubstituteForm, WalkInForm
+from tournaments.models import Event, Table
+from tournaments.services import events as event_service
+from tournaments.services import seating as seating_service
+from tournaments.services.walk_ins import event_add_walk_in
+from tournaments.views import access
+
+
+def _refusal(error: ValidationError) -> str:
+    if hasattr(error, "error_dict"):
+        return " ".join(f"{field}: {' '.join(msgs)}" if field != "__all__" else " ".join(msgs)
+                        for field, msgs in error.message_dict.items())
+    return " ".join(error.messages)
+
+
+def _add_errors(form, error: ValidationError) -> None:
+    for field, msgs in getattr(error, "message_dict", {"__all__": error.messages}).items():
+        for message in msgs:
+            form.add_error(field if field in form.fields else None, message)
+
+
+def _next_night_date(season: Season) -> datetime.date:
+    """A week after the season's last night: most clubs meet weekly."""
+    last = season.events.order_by("-date").values_list("date", flat=True).first()
+    return last + datetime.timedelta(weeks=1) if last else max(season.starts_on,
+                                                               datetime.date.today())
+
+
+@login_required
+def night_new(request, pk):
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    access.require_manage(request.user, season.club)
+    number = season.events.count() + 1
+    form = NightCreateForm(request.POST or None, initial={
+        "name": f"League night {number}", "date": _next_night_date(season)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_service.event_create(club=season.club, season=season,
+                                               user=request.user, **form.cleaned_data)
+        except ValidationError as refused:
+            _add_errors(form, refused)
+        else:
+            messages.success(request, f"{event.name} created: mark who is here, then plan "
+                                      "the seating.")
+            return redirect("tournaments:event-detail", pk=event.pk)
+    return render(request, "tournaments/night_form.html",
+                  {"form": form, "season": season, "club": season.club, "event": None})
+
+
+@login_required
+def night_edit(request, pk):
+    event = get_object_or_404(Event.objects.select_related("club", "season"), pk=pk)
+    access.require_manage(request.user, event.club)
+    form = NightForm(request.POST or None, initial={"name": event.name, "date": event.date})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_service.event_update(event=event, user=request.user, **form.cleaned_data)
+        except ValidationError as refused:
+            _add_errors(form, refused)
+        else:
+            messages.success(request, "Night saved.")
+            return redirect("tournaments:event-detail", pk=event.pk)
+    return render(request, "tournaments/night_form.html",
+                  {"form": form, "season": event.season, "club": event.club, "event": event})
+
+
+@login_required
+@require_POST
+def night_walk_in(request, pk):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    access.require_manage(request.user, event.club)
+    form = WalkInForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Walk-in's name: " + " ".join(form.errors.get("name", [])))
+        return redirect("tournaments:event-detail", pk=event.pk)
+    try:
+        player, created = event_add_walk_in(event=event, name=form.cleaned_data["name"],
+                                            user=request.user)
+    except ValidationError as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        joined = " joined the club and" if created else ""
+        messages.success(request, f"{player.display_name}{joined} is marked present.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+@require_POST
+def night_replan(request, pk):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    access.require_manage(request.user, event.club)
+    try:
+        seating_service.event_request_replan(event=event, user=request.user)
+    except ValidationError as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        event.refresh_from_db()
+        state = seating_service.seating_task_state(event)
+        if state.get("state") == "failed":
+            messages.error(request, "Re-planning failed: " + state.get("error", ""))
+        else:
+            messages.success(request, "The unplayed rounds are being re-planned for who is "
+                                      "here now.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+def table_substitute(request, pk):
+    table = get_object_or_404(Table.objects.select_related("round__event__club",
+                                                           "round__event__season"), pk=pk)
+    event = table.round.event
+    access.require_manage(request.user, event.club)
+    if request.method == "POST":
+        form = SubstituteForm(request.POST, club=event.club)
+        seat = table.seats.filter(pk=form.data.get("seat")).first()
+        if seat is None or not form.is_valid():
+            messages.error(request, "Choose a seat of this table and a member of the club.")
+        else:
+            try:
+                event_service.seat_assign(seat=seat, player=form.cleaned_data["player"],
+                                          user=request.user)
+            except ValidationError as refused:
+                messages.error(request, _refusal(refused))
+            else:
+                who = form.cleaned_data["player"] or "Nobody"
+                messages.success(request, f"{who} now sits in seat {seat.position + 1} of "
+                                          f"table {table.number}, round {table.round.number}.")
+                return redirect("tournaments:event-detail", pk=event.pk)
+    seats = [(seat, SubstituteForm(club=event.club, initial={
+        "seat": seat.pk, "player": seat.player_id})) for seat in table.seats.select_related(
+        "player")]
+    return render(request, "tournaments/table_substitute.html", {
+        "table": table, "event": event, "club": event.club, "seats": seats,
+        "played": hasattr(table, "result")})
