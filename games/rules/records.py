@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .errors import RecordError, RulesError
 from .record_hands import HandChecker
+from .record_shape import flat_hand
 
 
 @dataclass
@@ -114,6 +115,7 @@ def _check_hands(game, record, hands, first_dealer, report) -> None:
     totals = [0] * len(game.teams)
     all_scored = True  # after a hand that cannot be scored, totals cannot be compared
     for index, hand in enumerate(hands[:len(schedule)]):
+        hand = flat_hand(game, hand, (first_dealer + index) % game.num_players)
         scores = checker.check(index, hand)
         report.scores.append(scores)
         if scores is None:

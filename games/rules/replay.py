@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import CARD_BY_CODE, CODES, FULL_MASK_54, NO_TRUMP, parse_card
-from .errors import IllegalAction
 
 PLAY_BY_TEXT = {A.action_to_string(a): a for a in range(A.JOKER_LEAD_BASE + 8)}
 PLAY_BY_TEXT.update({text.lower(): a for text, a in list(PLAY_BY_TEXT.items())})
@@ -220,14 +219,14 @@ def play_through(checker, hand, cards, actions, masks, turned, trump, replacemen
     if not start(checker, hand, masks, turned, trump, replacement, quiet):
         return None
     state, n = checker.state, checker.n
-    apply = state.apply  # the public API: a breach raises IllegalAction naming the rule
-    for position, action in enumerate(actions):
-        try:
-            apply(action)
-            continue
-        except IllegalAction as exc:
-            violation = exc.violation
+    position = 0
+    while True:
+        stop = state.apply_many(actions, position)  # the public API, checked
+        if stop is None:
+            break
+        position, violation = stop
         seat = state.current_player()
+        action = actions[position]
         lost = violation.code == "card-not-in-hand"
         tail = " (the plays are out of step from here; the rest of this hand is not " \
             "checked)" if lost else ""
@@ -236,7 +235,8 @@ def play_through(checker, hand, cards, actions, masks, turned, trump, replacemen
                       f"{violation.message}{tail}", seat, "plays")
         if lost:
             return None
-        apply(action, check=False)  # reported; the hand goes on as it was played
+        state.apply(action, check=False)  # reported; the hand goes on as it was played
+        position += 1
     entry = state.hand_log[-1]
     compare_derived(checker, hand, entry)
     return entry["tricks"], entry["scores"]

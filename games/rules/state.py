@@ -206,13 +206,6 @@ class State:
         """Play `action` (int or text form) for the current player; raises IllegalAction.
         ``check=False`` (a referee replaying plays whose deal is unknown, or whose
         breach it has already reported) applies a card play without the rules."""
-        if not check and self.phase == PLAYING:
-            action = self.game.string_to_action(action) if type(action) is not int else action
-            if action is None or not 0 <= action < A.JOKER_LEAD_BASE + 8:
-                raise IllegalAction(RuleViolation("card-expected", "not a card play"))
-            card, named = A.split_play(action)
-            self._play(self.to_move, card, named, action)
-            return
         if type(action) is int and 0 <= action < 52:  # fast path: an ordinary card
             mask = self._legal  # set by legal_actions (so in the play phase), -1 after a move
             if mask < 0:
@@ -220,7 +213,31 @@ class State:
             if mask >> action & 1:
                 self._play(self.to_move, action, None, action)
                 return
-        self._apply_checked(action)
+        if check or self.phase != PLAYING:
+            self._apply_checked(action)
+            return
+        action = self.game.string_to_action(action) if type(action) is not int else action
+        if action is None or not 0 <= action < A.JOKER_LEAD_BASE + 8:
+            raise IllegalAction(RuleViolation("card-expected", "not a card play"))
+        card, named = A.split_play(action)
+        self._play(self.to_move, card, named, action)
+
+    def apply_many(self, actions: list[int], start: int = 0):
+        """Apply `actions[start:]` (ints) in order, checked, until one breaks a rule:
+        returns ``(index, RuleViolation)`` for it (not applied), or None when all
+        were applied. The referee's loop over a hand's plays, kept here so a card
+        costs what it costs in a playout."""
+        legal_mask, play = self._legal_mask, self._play
+        for index in range(start, len(actions)):
+            action = actions[index]
+            if self.phase == PLAYING and action < 52 and legal_mask() >> action & 1:
+                play(self.to_move, action, None, action)
+                continue
+            violation = self.check(action)
+            if violation is not None:
+                return index, violation
+            self._apply_checked(action)
+        return None
 
     def _apply_checked(self, action) -> None:
         if type(action) is not int:
