@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import bots, cards, events, scoresheet
+from tournaments.views import bots, cards, events, player, scoresheet, screen
 
 app_name = "tournaments"
 
@@ -15,6 +15,12 @@ urlpatterns = [
          name="round-publish"),
     path("events/<int:pk>/cards/tables/", cards.table_cards, name="table-cards"),
     path("events/<int:pk>/cards/players/", cards.player_cards, name="player-cards"),
+    path("events/<int:pk>/cards/scoresheets/", cards.blank_scoresheets,
+         name="blank-scoresheets"),
+    path("events/<int:pk>/answer/", player.event_answer, name="event-answer"),
+    path("me/", player.my_nights, name="my-nights"),
+    path("events/<int:pk>/screen/", screen.event_screen, name="event-screen"),
+    path("events/<int:pk>/screen/live/", screen.event_screen_live, name="event-screen-live"),
     path("tables/<int:pk>/scoresheet/", scoresheet.table_scoresheet, name="table-scoresheet"),
     path("tables/<int:pk>/scoresheet/check/", scoresheet.table_scoresheet_check,
          name="table-scoresheet-check"),

@@ -1,7 +1,9 @@
-"""Printable cards: one per table per round, and one per player with their whole night."""
+"""Printable pages: table cards, player cards and blank paper scoresheets, several to a page."""
 
+from django.http import Http404
 from django.shortcuts import render
 
+from tournaments.selectors_print import paper_sheets
 from tournaments.views import access
 from tournaments.views.events import _event, event_rounds
 
@@ -31,3 +33,18 @@ def player_cards(request, pk):
     cards = sorted(nights.values(), key=lambda c: c["player"].display_name.lower())
     return render(request, "tournaments/player_cards.html",
                   {"event": event, "club": event.club, "cards": cards})
+
+
+def blank_scoresheets(request, pk):
+    """A blank paper scoresheet per table, names filled in (all rounds, or `?round=N`)."""
+    event = _event(pk)
+    access.require_view(request.user, event.club)
+    round_number = request.GET.get("round") or None
+    if round_number is not None and not round_number.isdigit():
+        raise Http404("No such round.")
+    rounds = event_rounds(event)
+    sheets = paper_sheets(rounds, round_number=int(round_number) if round_number else None)
+    return render(request, "tournaments/blank_scoresheets.html",
+                  {"event": event, "club": event.club, "sheets": sheets,
+                   "rounds": [rnd.number for rnd in rounds],
+                   "round_number": int(round_number) if round_number else None})

@@ -11,6 +11,7 @@ from django.template.loader import get_template
 from django.views.decorators.http import require_POST
 
 from league.models import Player
+from tournaments import selectors_night as night_selectors
 from tournaments.forms import AttendanceForm, PlanSeatingForm
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.services import events as event_service
@@ -96,12 +97,20 @@ def event_detail(request, pk):
         "present_count": len(present),
         "open_tables": sum(1 for rnd in rounds for t in rnd.tables.all()
                            if t.status_label != "complete"),
+        "table_count": sum(len(rnd.tables.all()) for rnd in rounds),
+        "my_seats": _my_seats(request.user, rounds),
     }
     if can_manage:
+        context["answers"] = night_selectors.answer_names(event)
         context["attendance_form"] = AttendanceForm(club=event.club,
                                                     initial={"players": present})
         context["plan_form"] = PlanSeatingForm(initial={"rounds": max(len(rounds), 3)})
     return render(request, "tournaments/event_detail.html", context)
+
+
+def _my_seats(user, rounds):
+    player = getattr(user, "player", None) if user.is_authenticated else None
+    return night_selectors.player_seats(rounds, player) if player else []
 
 
 def _sit_out_names(event: Event) -> list[tuple[int, list[str]]]:

@@ -141,7 +141,9 @@ def _remove(request, table):
 
 
 def _rerender(request, table, sheet, reason, needs_reason=False, status=400):
-    context = _context(request, table, sheet, reason=reason, needs_reason=needs_reason)
+    """The sheet as typed, with "not saved" and what is wrong at the top of the page."""
+    context = _context(request, table, sheet, reason=reason, needs_reason=needs_reason,
+                       save_failed=True, failed_rows=[row for row in sheet.rows if row.errors])
     return render(request, "tournaments/scoresheet.html", context, status=status)
 
 

@@ -1,0 +1,120 @@
+"""Printing a night (cards, blank paper scoresheets) and the night on a big screen."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import rules
+from tests.factories import played_record, seated_table
+from tournaments.models import EventStatus
+from tournaments.services.results import result_submit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _plain_http(settings):
+    settings.SECURE_SSL_REDIRECT = False
+
+
+def _sheets_page(client, event, **query):
+    url = reverse("tournaments:blank-scoresheets", args=[event.pk])
+    return client.get(url, query).content.decode()
+
+
+class TestPaperScoresheets:
+    def test_it_lays_out_every_deal_with_its_cards_and_dealer_from_the_first_dealer(
+            self, client, table_b):
+        table_b.first_dealer = 2
+        table_b.save()
+        html = _sheets_page(client, table_b.round.event)
+        schedule = rules.load("bluke", players=4).schedule
+        rows = re.findall(r'<tr><td class="num">(\d+)</td><td class="num">(\d+)</td>'
+                          r'<td class="dealer">([^<]+)</td>', html)
+        assert [int(cards) for _, cards, _ in rows] == schedule
+        names = ["Bob", "Bea", "Cal", "Dot"]
+        assert [dealer for _, _, dealer in rows[:5]] == [names[(2 + i) % 4] for i in range(5)]
+
+    def test_it_fills_in_the_names_and_leaves_bid_tricks_score_and_total_blank(
+            self, client, table_b):
+        html = _sheets_page(client, table_b.round.event)
+        for number, name in enumerate(["Bob", "Bea", "Cal", "Dot"], start=1):
+            assert f"{number}. {name}</th>" in html
+        assert html.count('<th class="col">Total</th>') == 4
+        assert 'class="blank"></td>' in html and "<input" not in html
+
+    def test_it_scores_a_partnership_game_per_side(self, client, club_b, players_b):
+        table = seated_table(club_b, players_b, game="back-alley")
+        html = _sheets_page(client, table.round.event)
+        assert "Bob &amp; Cal</th>" in html and "Bea &amp; Dot</th>" in html
+        assert html.count('<th class="col">Total</th>') == 2  # one per side, not per seat
+
+    def test_it_prints_one_round_on_request(self, client, club_b, players_b, table_b):
+        from tests.factories import RoundFactory
+
+        second = seated_table(club_b, players_b, round=RoundFactory(event=table_b.round.event))
+        html = _sheets_page(client, table_b.round.event, round=2)
+        assert f'id="sheet-{second.pk}"' in html and f'id="sheet-{table_b.pk}"' not in html
+
+    def test_it_is_linked_from_the_nights_page_and_hidden_from_strangers(
+            self, client, table_a, table_b, bob):
+        event_page = client.get(reverse("tournaments:event-detail",
+                                        args=[table_b.round.event.pk])).content.decode()
+        assert reverse("tournaments:blank-scoresheets", args=[table_b.round.event.pk]) in event_page
+        client.force_login(bob)
+        url = reverse("tournaments:blank-scoresheets", args=[table_a.round.event.pk])
+        assert client.get(url).status_code == 404
+
+
+def test_it_puts_several_cards_on_an_a4_page():
+    """The print style no longer forces a page break after every table or player card."""
+    from django.contrib.staticfiles import finders
+
+    css = open(finders.find("css/site.css")).read()
+    card_rules = re.findall(r"\.print-card\s*\{([^}]*)\}", css)
+    assert card_rules and not any("break-after: page" in rule for rule in card_rules)
+    assert "@page { size: A4" in css
+
+
+def test_it_prints_without_inline_script(client, table_b):
+    for name in ("table-cards", "player-cards", "blank-scoresheets"):
+        html = client.get(reverse(f"tournaments:{name}",
+                                  args=[table_b.round.event.pk])).content.decode()
+        assert "onclick" not in html and "data-print" in html
+
+
+class TestBigScreen:
+    def _live(self, client, event):
+        return client.get(reverse("tournaments:event-screen-live", args=[event.pk]))
+
+    def test_it_shows_tonights_seating_by_round_and_polls_for_changes(self, client, table_b,
+                                                                      settings):
+        settings.SCREEN_REFRESH_SECONDS = 7
+        html = client.get(reverse("tournaments:event-screen",
+                                  args=[table_b.round.event.pk])).content.decode()
+        assert 'class="screen"' in html and "Round 1" in html and "Cal" in html
+        live_url = reverse("tournaments:event-screen-live", args=[table_b.round.event.pk])
+        assert f'hx-get="{live_url}" hx-trigger="every 7s"' in html
+        assert "htmx" in html and "<script>" not in html  # bundled file, no inline code
+
+    def test_it_shows_results_and_standings_as_they_come_in(self, client, table_b, bob):
+        event = table_b.round.event
+        assert "No results yet tonight" in self._live(client, event).content.decode()
+        result_submit(table=table_b, record=played_record(seats=["Bob", "Bea", "Cal", "Dot"]),
+                      source="form", user=bob)
+        html = self._live(client, event).content.decode()
+        results = html[html.index('id="screen-results"'):]
+        assert "Round 1 · table 1" in results and "(in progress)" not in results
+        assert "Tonight's standings" in html and "(provisional)" in html
+
+    def test_it_stops_polling_and_says_final_once_the_night_is_closed(self, client, table_b):
+        event = table_b.round.event
+        event.status = EventStatus.CLOSED
+        event.save()
+        html = self._live(client, event).content.decode()
+        assert "hx-get" not in html and "(final)" in html and "(provisional)" not in html
+
+    def test_it_hides_a_private_clubs_screen_from_strangers(self, client, table_a, bob):
+        client.force_login(bob)
+        assert self._live(client, table_a.round.event).status_code == 404

@@ -1,0 +1,117 @@
+"""Reads for the people in the room: a player's seats and answers, the big screen's results."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from league.models import Player
+from tournaments.models import Event, EventStatus, Game, GameStatus, Seat, Table
+
+
+@dataclass
+class SeatLine:
+    round: int
+    table: int
+    seat: int  # 1-based: what the table card and the scoresheet show
+    published: bool
+    others: list[str] = field(default_factory=list)
+
+
+def player_seats(rounds, player: Player) -> list[SeatLine]:
+    """Where the player sits in each round (rounds as `views.events.event_rounds` gives)."""
+    lines = []
+    for rnd in rounds:
+        for table in rnd.tables.all():
+            seats = list(table.seats.all())
+            mine = [s for s in seats if s.player_id == player.pk]
+            if mine:
+                others = [s.player.display_name for s in seats
+                          if s.player is not None and s.player_id != player.pk]
+                lines.append(SeatLine(rnd.number, table.number, mine[0].position + 1,
+                                      rnd.published, others))
+    return lines
+
+
+def attendance_answers(event: Event) -> dict[int, str]:
+    """Every player's last answer for the night ("coming" / "not coming"), by player id."""
+    answers = (event.seating or {}).get("answers") or {}
+    return {int(pk): entry["answer"] for pk, entry in answers.items()}
+
+
+def answer_names(event: Event) -> dict[str, list[str]]:
+    """Names of who said they are coming and who said not, for the organiser's panel."""
+    answers = attendance_answers(event)
+    names = dict(Player.objects.filter(pk__in=answers).values_list("pk", "display_name"))
+    by_answer: dict[str, list[str]] = {"coming": [], "not_coming": []}
+    for pk, answer in answers.items():
+        if pk in names:
+            by_answer["coming" if answer == "coming" else "not_coming"].append(names[pk])
+    return {key: sorted(value) for key, value in by_answer.items()}
+
+
+@dataclass
+class PlayerNight:
+    event: Event
+    answer: str | None
+    seats: list[SeatLine]
+    tonight: bool
+
+
+def player_upcoming_nights(player: Player, *, today: datetime.date | None = None,
+                           limit: int = 4) -> list[PlayerNight]:
+    """The player's clubs' open nights from today on: their answer and any seats."""
+    today = today or timezone.localdate()
+    events = list(
+        Event.objects.filter(club__memberships__player=player, date__gte=today)
+        .exclude(status=EventStatus.CLOSED).select_related("club", "season")
+        .order_by("date", "id")[:limit]
+    )
+    seats = (Seat.objects.filter(player=player, table__round__event__in=events)
+             .select_related("table__round"))
+    by_event: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_event.setdefault(seat.table.round.event_id, []).append(seat)
+    nights = []
+    for event in events:
+        mine = sorted(by_event.get(event.pk, []), key=lambda s: s.table.round.number)
+        lines = [SeatLine(s.table.round.number, s.table.number, s.position + 1,
+                          s.table.round.published) for s in mine]
+        nights.append(PlayerNight(event, attendance_answers(event).get(player.pk), lines,
+                                  event.date == today))
+    return nights
+
+
+@dataclass
+class ResultLine:
+    round: int
+    table: int
+    status: str
+    seats: list[tuple[str, int | None]]  # name and total, in seat order
+
+
+def event_results(event: Event, *, limit: int = 8) -> list[ResultLine]:
+    """Tonight's stored results, the most recently saved first (the big screen's ticker)."""
+    games = (Game.objects.filter(table__round__event=event)
+             .select_related("table__round").defer("record")
+             .prefetch_related(Prefetch("table__seats",
+                                        queryset=Seat.objects.select_related("player")))
+             .order_by("-updated_at", "-id")[:limit])
+    lines = []
+    for game in games:
+        seats = list(game.table.seats.all())
+        totals = game.totals or []
+        lines.append(ResultLine(
+            game.table.round.number, game.table.number,
+            "complete" if game.status == GameStatus.COMPLETE else "in progress",
+            [(s.player.display_name if s.player else "—",
+              totals[s.position % len(totals)] if totals else None) for s in seats],
+        ))
+    return lines
+
+
+def table_count(event: Event) -> int:
+    return Table.objects.filter(round__event=event).count()
