@@ -60,6 +60,7 @@ class HandChecker:
     def check(self, index: int, hand) -> list[int] | None:
         """Check hand `index` (0-based); return its computed scores, or None."""
         self.number = index + 1
+        self.tricks = None  # tricks per seat of this hand, once it is scored
         if not isinstance(hand, dict):
             self.error("bad-shape", "each hand must be an object")
             return None
@@ -83,6 +84,7 @@ class HandChecker:
         if result is None:
             return None
         tricks, scores = result
+        self.tricks = list(tricks)
         self.compare_scores(hand, scores)
         return scores
 

@@ -22,6 +22,9 @@ class CheckReport:
     complete: bool = False
     errors: list[RecordError] = field(default_factory=list)
     scores: list[list[int] | None] = field(default_factory=list)
+    # Per hand: tricks won per seat, derived from the plays (card by card) or as written
+    # (a team's tricks on its first seat); None for a hand that could not be scored.
+    tricks: list[list[int] | None] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     winner: list[int] | None = None
     hands_expected: int = 0
@@ -118,6 +121,7 @@ def _check_hands(game, record, hands, first_dealer, report) -> None:
         hand = flat_hand(game, hand, (first_dealer + index) % game.num_players)
         scores = checker.check(index, hand)
         report.scores.append(scores)
+        report.tricks.append(checker.tricks)
         if scores is None:
             all_scored = False
             continue
