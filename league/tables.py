@@ -11,6 +11,12 @@ from league.models import StandingRow
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
+def _number(value, places: int):
+    """Exports write numbers as numbers (a spreadsheet sums them), whole ones without ".0"."""
+    value = float(value)
+    return int(value) if value.is_integer() else round(value, places)
+
+
 class StandingsTable(tables.Table):
     rank = tables.Column(attrs=NUM)
     player = tables.Column(accessor="player__display_name", verbose_name="Player",
@@ -53,11 +59,23 @@ class StandingsTable(tables.Table):
     def render_points(self, value):
         return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
 
+    def value_points(self, value):
+        return _number(value, 2)
+
     def render_average_points(self, value):
         return f"{value:.2f}"
 
+    def value_average_points(self, value):
+        return _number(value, 2)
+
     def render_average_score(self, value):
         return f"{value:.1f}"
+
+    def value_average_score(self, value):
+        return _number(value, 1)
+
+    def value_qualified(self, value):
+        return "yes" if value else "no"
 
     def render_tiebreak(self, value):
         return (value or "").replace("_", " ")

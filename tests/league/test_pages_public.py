@@ -108,3 +108,16 @@ def test_the_players_results_sort_by_score(client, played, people):
     html = client.get(url, {"g-sort": "-score"}).content.decode()
     assert html.index(">40<") < html.index(">-10<")
     assert reverse("tournaments:event-detail", args=[played.pk]) in html
+
+
+def test_the_xlsx_export_writes_numbers_as_numbers(client, season, played):
+    import openpyxl
+
+    url = reverse("league:season-standings", args=[season.pk])
+    sheet = openpyxl.load_workbook(io.BytesIO(client.get(url, {"_export": "xlsx"}).content)).active
+    header = [cell.value for cell in sheet[1]]
+    first = dict(zip(header, [cell.value for cell in sheet[2]], strict=True))
+    assert first["Player"] == "Cy"
+    for column in ("Rank", "Points", "Games", "Nights", "1sts", "Avg points", "Avg score"):
+        assert isinstance(first[column], int | float), (column, first[column])
+    assert first["Points"] == 8
