@@ -89,11 +89,13 @@ def play_arena_match(game_name: str, options: dict, bots: list[str], seed: int, 
                for seat in range(n)]
     state = play_state(game, players, match_seed(seed, index))
     totals = state.returns()
-    top = max(state.totals)
-    winners = state.totals.count(top)  # winning seats, or teams in partnership games
+    ranking = getattr(game, "ranking", None)  # lowest total first in some games
+    best = ranking.winners(state.totals) if ranking else \
+        [u for u, t in enumerate(state.totals) if t == max(state.totals)]
+    winners = len(best)  # winning seats, or teams in partnership games
     out = [None] * n
     for seat in range(n):
-        share = round(1000 / winners) if totals[seat] == top else 0
+        share = round(1000 / winners) if game.team_of[seat] in best else 0
         out[seat_slot[seat]] = (totals[seat], share, players[seat].decisions,
                                 players[seat].seconds)
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games import rules
 
+from .any_game import AnyGameSearchBot
 from .base import Bot
 from .heuristic import HeuristicBot
 from .noisy import NOISY_BOTS
@@ -37,6 +38,23 @@ def make_bot(name: str, game: rules.Game | None = None, **params) -> Bot:
     unknown = set(params) - set(SEARCH_PARAMS)
     if unknown:
         raise ValueError(f"unknown bot parameter(s): {', '.join(sorted(unknown))}")
+    if game is not None and hasattr(game, "phases"):  # an engine game
+        return _engine_bot(name, cls, game, params)
     if cls is SearchBot:
         return cls(game, **params)
     return cls(game)
+
+
+ENGINE_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "search": AnyGameSearchBot}
+
+
+def _engine_bot(name: str, cls, game, params) -> Bot:
+    """Bots for an engine game: its own (registered with `plays` naming it), or the
+    ones that play any game (random, search)."""
+    if game.name in getattr(cls, "plays", ()):
+        return cls(game)
+    generic = ENGINE_BOTS.get(name)
+    if generic is None:
+        raise ValueError(f"the {name} bot does not play {game.title}; bots for every game: "
+                         f"{', '.join(ENGINE_BOTS)}")
+    return generic(game, **params) if generic is AnyGameSearchBot else generic(game)

@@ -69,6 +69,16 @@ class State:
         if self.auto_deal:
             self.deal_random()
 
+    def start_at(self, hand_index: int, totals=None) -> None:
+        """Begin hand `hand_index` (0-based) with these unit totals: for a referee or a
+        bot that rebuilds a match from what it was told. The deal comes next (`deal`
+        or `deal_random`, as the state was made)."""
+        self.hand_index = hand_index
+        self.totals = list(totals) if totals is not None else [0] * len(self.game.teams)
+        self.attempt = 0
+        self.over = False
+        self._begin_hand()
+
     def deal_random(self) -> None:
         """Deal the current hand from the seed (what a played match does)."""
         rng = self.game.rng_for(self.seed, self.hand_index, self.attempt)
