@@ -25,7 +25,7 @@ test: $(STAMP)
 
 demo: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py demo_setup
+	DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(PY) manage.py demo_setup
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 bench: $(STAMP)

@@ -1,4 +1,11 @@
-"""Prepares the embedded demo: the organiser login, then (once) a season played by bots."""
+"""Prepares the embedded demo: the logins, then (once) a season played by bots.
+
+Two logins, as a real club has them: the site administrator (`organiser`, a superuser
+who also organises the demo club) and the club's own organiser (`clubhost`), who is no
+superuser and runs nights from the organiser pages, not the Django admin.
+"""
+
+import os
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -6,25 +13,50 @@ from django.core.management.base import BaseCommand
 
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "bluke-demo"
+CLUB_HOST_USERNAME = "clubhost"
+CLUB_HOST_PASSWORD = "bluke-club"
 
 
 class Command(BaseCommand):
-    help = "Create the demo organiser login and, on first run, a demo season played by bots."
+    help = "Create the demo logins and, on first run, a demo season played by bots."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--url", default="",
+                            help="Where the site is served (default: http://$HOST:$PORT/, "
+                                 "as `make demo` sets them).")
 
     def handle(self, *args, **options):
-        user, created = get_user_model().objects.get_or_create(
-            username=DEMO_USERNAME, defaults={"is_staff": True, "is_superuser": True}
-        )
-        if created:
-            user.set_password(DEMO_PASSWORD)
-            user.save()
+        self._login(DEMO_USERNAME, DEMO_PASSWORD, is_staff=True, is_superuser=True)
         self._play_demo_season_once()
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo ready. Log in at http://127.0.0.1:8000/admin/ as "
-                f"{DEMO_USERNAME} / {DEMO_PASSWORD}"
-            )
-        )
+        self._club_host()
+        url = options["url"] or _served_url()
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo ready at {url}\n"
+            f"  club organiser:     {CLUB_HOST_USERNAME} / {CLUB_HOST_PASSWORD}\n"
+            f"  site administrator: {DEMO_USERNAME} / {DEMO_PASSWORD} ({url}admin/)"
+        ))
+
+    def _login(self, username, password, **flags):
+        user, created = get_user_model().objects.get_or_create(username=username,
+                                                               defaults=flags)
+        if created:
+            user.set_password(password)
+            user.save()
+        return user
+
+    def _club_host(self):
+        """The demo club's organiser: a member with the organiser role, no admin rights."""
+        from league.models import Club, Player, Role
+        from league.permissions import SYSTEM
+        from league.services.clubs import membership_add
+
+        club = Club.objects.filter(slug="demo-bluke-club").first()
+        if club is None:  # the season command is not installed: nothing to organise
+            return
+        user = self._login(CLUB_HOST_USERNAME, CLUB_HOST_PASSWORD)
+        player = Player.objects.filter(user=user).first() or Player.objects.create(
+            user=user, display_name="Club Host")
+        membership_add(club=club, player=player, role=Role.ORGANISER, user=SYSTEM)
 
     def _play_demo_season_once(self):
         from django.core.management import get_commands
@@ -32,3 +64,10 @@ class Command(BaseCommand):
         if "demo_season" in get_commands():
             call_command("demo_season", "--players", "24", "--weeks", "8", "--seed", "1",
                          "--if-missing", stdout=self.stdout)
+
+
+def _served_url() -> str:
+    host = os.environ.get("HOST") or "127.0.0.1"
+    port = os.environ.get("PORT") or "8000"
+    shown = "127.0.0.1" if host == "0.0.0.0" else host  # noqa: S104 - a host to print, not bind
+    return f"http://{shown}:{port}/"
