@@ -60,6 +60,22 @@ def _hand_schema(cls) -> dict:
     }
 
 
+def _engine_shape_hand_schema(cls) -> dict:
+    """The same hand in the engine's shape: deal object, events, summary (the flat
+    form's bids, tricks and trump)."""
+    from ..engine.schema import hand_schema
+
+    flat = _hand_schema(cls)["properties"]
+    schema = hand_schema(cls)
+    schema["properties"]["summary"] = {
+        "type": "object", "additionalProperties": False,
+        "properties": {key: flat[key] for key in ("bids", "tricks", "trump")}}
+    deal = schema["properties"]["deal"]["properties"]
+    if "replacement" in flat:
+        deal["replacement"] = flat["replacement"]
+    return schema
+
+
 def record_schema(name: str) -> dict:
     """The JSON Schema a record of game `name` must match (shape only, not the rules)."""
     from . import GAMES
@@ -86,7 +102,8 @@ def record_schema(name: str) -> dict:
                       "minItems": cls.min_players, "maxItems": cls.max_players},
             "first_dealer": {"type": "integer", "minimum": 0},
             "seed": {"type": ["integer", "string"]},
-            "hands": {"type": "array", "items": _hand_schema(cls)},
+            "hands": {"type": "array", "items": {
+                "anyOf": [_hand_schema(cls), _engine_shape_hand_schema(cls)]}},
             "totals": {"type": "array", "items": {"type": "integer"}},
         },
         "additionalProperties": False,

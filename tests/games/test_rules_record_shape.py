@@ -43,3 +43,14 @@ def test_a_wrong_card_in_the_events_is_found():
     events[4], events[8] = events[8], events[4]  # two cards of different tricks
     report = rules.check_record(record)
     assert not report.valid and report.errors[0].hand == 2
+
+
+def test_both_shapes_match_the_games_schema():
+    import jsonschema
+
+    for name in ("bluke", "back-alley", "back-alley-individual"):
+        game = rules.load(name, players=4)
+        record = random_playout(game, seed=12).to_record()
+        schema = rules.record_schema(name)
+        jsonschema.validate(record, schema)
+        jsonschema.validate(as_engine_shape(record), schema)
