@@ -131,7 +131,34 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TRACK_STARTED = True
 CELERY_RESULT_EXTENDED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict = {}
+# A worker killed mid-task (acks_late) gets its message back after the visibility timeout:
+# minutes, not Redis' default hour. Our tasks are idempotent, so a redelivery is harmless.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A web request publishing while the broker is down or stalled gives up within a couple of
+# seconds (the follow-ups it wanted are stored in the database and drained by beat), instead
+# of the client libraries' 20-55 s of retries and socket waits.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),
+    "socket_timeout": 2,
+    "socket_connect_timeout": 2,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5,
+}
+CELERY_REDIS_SOCKET_TIMEOUT = 2
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 2, "interval_start": 0, "interval_step": 0.5,
+                     "interval_max": 0.5},
+}
+# Every periodic job is also a management command, for the embedded mode without beat.
+CELERY_BEAT_SCHEDULE: dict = {
+    # Reconciles recomputes a failed publish or a killed worker left (drain_followups).
+    "drain-followups": {"task": "league.drain_followups", "schedule": 60.0},
+    # Idempotency keys and their stored responses live 24 h (prune_idempotency_keys).
+    "prune-idempotency-keys": {"task": "league.prune_idempotency_keys", "schedule": 3600.0},
+}
 
 CACHES = {
     "default": (

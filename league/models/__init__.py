@@ -3,6 +3,7 @@
 from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
+from league.models.outbox import PendingRecompute, RecomputeKind
 from league.models.ratings import PlayerRating, RatingHistory, RatingPool
 from league.models.seasons import Season
 from league.models.standings import StandingRow
@@ -13,10 +14,12 @@ __all__ = [
     "Club",
     "IdempotencyRecord",
     "Membership",
+    "PendingRecompute",
     "Player",
     "PlayerRating",
     "RatingHistory",
     "RatingPool",
+    "RecomputeKind",
     "Role",
     "Season",
     "StandingRow",

@@ -50,6 +50,10 @@ class IdempotencyRecord(models.Model):
     response_status = models.PositiveSmallIntegerField(null=True)
     response_body = models.JSONField(null=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # While in flight: the running request holds the key until then, and a request
+    # that died (worker killed, connection lost) frees it when the lease runs out.
+    locked_until = models.DateTimeField(null=True, blank=True)
+    lease = models.UUIDField(null=True, blank=True, help_text="Which request holds the key.")
 
     class Meta:
         constraints = [

@@ -1,91 +1,93 @@
 """What happens after a result is stored, corrected or removed.
 
-`result_submit` calls `after_result_saved` on commit, `result_remove` calls
-`after_result_removed`. The standings and ratings work is wired in here so the
-entry path stays ignorant of it.
+`result_submit` and `result_remove` call `after_result_saved` / `after_result_removed`
+INSIDE the transaction that changes the result: the recomputes it owes are written there
+as `PendingRecompute` rows, so they commit with the result or not at all. After commit a
+worker is asked to drain them (`league.services.followups_drain`); when the broker cannot
+be reached the rows simply wait for the beat entry or the `drain_followups` command.
+A committed result is never turned into an error by the broker.
 """
 
-from collections.abc import Iterator
+import logging
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import PendingRecompute, RecomputeKind
 from tournaments.models import Game
 
+log = logging.getLogger(__name__)
 
-@dataclass
-class _Batch:
-    """Follow-ups waiting for the end of `followups_batched()`."""
-
-    game_ids: set[int] = field(default_factory=set)
-    season_ids: set[int] = field(default_factory=set)  # seasons that lost a result
-
-
-_pending: ContextVar[_Batch | None] = ContextVar("pending_followups", default=None)
+# Inside `followups_batched()` the rows are still written per result, but the worker is
+# asked once, at the end.
+_batched: ContextVar[bool] = ContextVar("followups_batched", default=False)
 
 
 def after_result_saved(game_id: int) -> None:
-    """Schedule the recomputations that depend on this game's result.
+    """Owe the game's season standings and its rating pool(s) a recompute.
 
-    Both tasks are idempotent full/replay recomputations, so a duplicate call
-    costs time but never corrupts anything. A removed game leaves no season to
-    find (use `after_result_removed`); its rating pool is repaired from the
-    orphaned history rows.
+    Call inside the transaction that stores the result. Both recomputes are idempotent,
+    so a duplicate request costs time but never corrupts anything.
     """
-    batch = _pending.get()
-    if batch is not None:
-        batch.game_ids.add(game_id)
-        return
-    _schedule(season_id=_season_of(game_id), game_id=game_id)
+    season_id = _season_of(game_id)
+    followups_request(season_ids=[season_id] if season_id else [], game_ids=[game_id])
 
 
 def after_result_removed(*, game_id: int, season_id: int | None) -> None:
-    """Schedule the recomputations after a result was deleted.
+    """Owe the recomputes after a result was deleted (call inside the deleting transaction).
 
-    `season_id` is captured by the caller before the delete: afterwards nothing
-    leads from the game id back to its season. The ratings task sees the game is
-    gone and replays the pools holding its orphaned history rows.
+    `season_id` is captured by the caller before the delete: afterwards nothing leads from
+    the game id back to its season. The ratings drain sees the game is gone and replays the
+    pools holding its orphaned history rows.
     """
-    batch = _pending.get()
-    if batch is not None:
-        batch.game_ids.add(game_id)
-        if season_id:
-            batch.season_ids.add(season_id)
-        return
-    _schedule(season_id=season_id, game_id=game_id)
+    followups_request(season_ids=[season_id] if season_id else [], game_ids=[game_id])
 
 
-def _schedule(*, season_id: int | None, game_id: int) -> None:
+def followups_request(*, season_ids: Iterable[int] = (), game_ids: Iterable[int] = ()) -> None:
+    """Write the owed recomputes in the current transaction; ask a worker after commit."""
+    now = timezone.now()
+    rows = [PendingRecompute(kind=RecomputeKind.STANDINGS, target_id=season_id,
+                             requested_at=now, due_at=now) for season_id in sorted(season_ids)]
+    rows += [PendingRecompute(kind=RecomputeKind.RATINGS, target_id=game_id,
+                              requested_at=now, due_at=now) for game_id in sorted(game_ids)]
+    PendingRecompute.objects.bulk_create(rows)
+    if not _batched.get():
+        transaction.on_commit(followups_kick)
+
+
+def followups_kick() -> None:
+    """Ask a worker to drain the owed recomputes now, if the broker answers.
+
+    Never raises: the rows are committed already, and the beat entry (or the
+    `drain_followups` command) drains whatever a failed kick leaves behind. The broker
+    settings bound how long a publish may take (a second or two, not 30 s).
+    """
     from league import tasks
 
-    if season_id:
-        tasks.recompute_standings.delay_on_commit(season_id)
-    tasks.update_ratings.delay_on_commit(game_id)
+    try:
+        tasks.drain_followups.apply_async(ignore_result=True)
+    except Exception:  # broker down or stalled, or (eager mode) the drain itself failed
+        log.warning("follow-up drain not queued; the periodic drain will pick it up",
+                    exc_info=True)
 
 
 @contextmanager
 def followups_batched() -> Iterator[None]:
-    """Run each season's standings and each rating pool's update once, after many results.
+    """Ask for one drain after many results instead of one per result.
 
-    For bulk work (the demo season, imports): the recomputations are whole-season
-    and whole-pool anyway, so one run at the end gives the same numbers as one
-    run per result.
+    For bulk work (the demo season, imports): every result still writes its rows, so
+    nothing is lost if the batch stops half-way, and the drain coalesces them into one
+    recompute per season and per game.
     """
-    token = _pending.set(_Batch())
+    token = _batched.set(True)
     try:
         yield
-        batch = _pending.get()
     finally:
-        _pending.reset(token)
-    from league import tasks
-
-    covered = set()
-    for game_id in _one_game_per_season_and_pool(batch.game_ids):
-        season_id = _season_of(game_id)
-        covered.add(season_id)
-        _schedule(season_id=season_id, game_id=game_id)
-    for season_id in sorted(batch.season_ids - covered):
-        tasks.recompute_standings.delay_on_commit(season_id)
+        _batched.reset(token)
+    transaction.on_commit(followups_kick)
 
 
 def _season_of(game_id: int) -> int | None:
@@ -94,18 +96,3 @@ def _season_of(game_id: int) -> int | None:
         .values_list("table__round__event__season_id", flat=True)
         .first()
     )
-
-
-def _one_game_per_season_and_pool(game_ids: set[int]) -> list[int]:
-    from league.services.ratings import variant_key
-
-    chosen: dict[tuple, int] = {}
-    rows = Game.objects.filter(pk__in=game_ids).values_list(
-        "pk", "table__round__event__season_id", "table__round__event__club_id",
-        "table__game", "table__options",
-    ).order_by("played_at", "pk")
-    for pk, season_id, club_id, game, options in rows:
-        chosen.setdefault(("season", season_id), pk)
-        chosen.setdefault(("pool", club_id, game, variant_key(options)), pk)
-    removed = game_ids - {pk for pk, *_ in rows}
-    return sorted(set(chosen.values()) | removed)

@@ -217,7 +217,7 @@ def _create(entry: _Entry) -> Game:
         _mark_event_playing(entry.table.round.event_id)
         audit_record(club=club_of(entry.table), action="result.submit", target=game,
                      subject=entry.subject, after=_summary(game))
-        transaction.on_commit(lambda: followups.after_result_saved(game.id))
+        followups.after_result_saved(game.id)  # owed recomputes commit with the result
     return game
 
 
@@ -235,7 +235,7 @@ def _replace(game: Game, entry: _Entry, action: str) -> Game:
         audit_record(club=club_of(entry.table), action=action, target=game,
                      subject=entry.subject, before=before,
                      after=_summary(game) | {"record": game.record}, reason=entry.reason)
-        transaction.on_commit(lambda: followups.after_result_saved(game.id))
+        followups.after_result_saved(game.id)  # owed recomputes commit with the result
     return game
 
 
@@ -373,6 +373,5 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
                      reason=reason.strip())
         Game.objects.filter(pk=locked.pk).delete()
         game_id = locked.pk
-        transaction.on_commit(
-            lambda: followups.after_result_removed(game_id=game_id, season_id=season_id))
+        followups.after_result_removed(game_id=game_id, season_id=season_id)
     return RemoveOutcome(table=table, game_id=game_id, season_id=season_id)

@@ -1,0 +1,135 @@
+"""Run the owed recomputes (`PendingRecompute` rows) and delete what was done.
+
+The drain computes what is still to do from the database, so a redelivered task, a
+second worker or the periodic reconciler running at the same time is harmless: rows are
+claimed with a conditional update (no lock held while recomputing), a claim runs out
+after LEASE so a killed worker's rows come back, and the recomputes themselves lock
+their season or pool row and are idempotent.
+
+Database errors (connection cut, deadlock) propagate so the task retries with backoff;
+any other failure postpones just that target with its own backoff and the drain goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import InterfaceError, OperationalError, connection
+from django.db.models import F, Q
+from django.utils import timezone
+
+from league.models import PendingRecompute, RecomputeKind
+from league.services.ratings import ratings_update_for_game
+from league.services.standings import standings_recompute
+from league.standings import StandingsConfigError
+
+log = logging.getLogger(__name__)
+
+# Longer than any recompute we measured (a 1M-game pool rebuild takes ~40 s).
+LEASE = timedelta(minutes=5)
+FIRST_BACKOFF = timedelta(seconds=10)
+MAX_BACKOFF = timedelta(hours=1)
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+
+
+@dataclass(frozen=True)
+class DrainReport:
+    done: int  # targets recomputed
+    failed: int  # targets postponed after an error
+    due: int  # rows still due when the drain stopped (claimed by others included)
+
+
+@dataclass(frozen=True)
+class _Claim:
+    kind: str
+    target_id: int
+    claimed_by: uuid.UUID
+
+
+def followups_drain(*, limit: int = 200) -> DrainReport:
+    """Recompute up to `limit` owed targets, oldest first; returns what was done."""
+    done = failed = 0
+    for _ in range(limit):
+        claim = _claim_next()
+        if claim is None:
+            break
+        if _run(claim):
+            done += 1
+        else:
+            failed += 1
+    return DrainReport(done=done, failed=failed, due=_due(timezone.now()).count())
+
+
+def followups_pending() -> int:
+    """How many owed recomputes are stored (due or waiting for a backoff or a claim)."""
+    return PendingRecompute.objects.count()
+
+
+def _due(now):
+    return PendingRecompute.objects.filter(due_at__lte=now).filter(
+        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+
+
+def _claim_next() -> _Claim | None:
+    """Claim every due row of the oldest due target; None when nothing is due."""
+    while True:
+        now = timezone.now()
+        head = _due(now).order_by("due_at", "pk").values_list("kind", "target_id").first()
+        if head is None:
+            return None
+        claim = _Claim(*head, claimed_by=uuid.uuid4())
+        won = _due(now).filter(kind=claim.kind, target_id=claim.target_id).update(
+            claimed_by=claim.claimed_by, claimed_until=now + LEASE)
+        if won:
+            return claim
+        # Another drain claimed it between our read and our update: look again.
+
+
+def _mine(claim: _Claim):
+    return PendingRecompute.objects.filter(claimed_by=claim.claimed_by)
+
+
+def _run(claim: _Claim) -> bool:
+    try:
+        _recompute(claim)
+    except DATABASE_ERRORS:
+        _release_after_database_error(claim)
+        raise
+    except StandingsConfigError as exc:
+        # Retrying cannot fix the season's rules; changing them requests a new recompute.
+        log.error("standings not recomputed: %s", exc)
+    except Exception as exc:
+        log.exception("recompute of %s %s failed; postponed", claim.kind, claim.target_id)
+        _postpone(claim, exc)
+        return False
+    # Only the rows we claimed: a request made during the recompute stays owed.
+    _mine(claim).delete()
+    return True
+
+
+def _recompute(claim: _Claim) -> None:
+    if claim.kind == RecomputeKind.STANDINGS:
+        standings_recompute(season_id=claim.target_id)
+    else:
+        ratings_update_for_game(game_id=claim.target_id)
+
+
+def _postpone(claim: _Claim, exc: Exception) -> None:
+    row = _mine(claim).order_by("-attempts").values_list("attempts", flat=True).first() or 0
+    delay = min(FIRST_BACKOFF * 2 ** row, MAX_BACKOFF)
+    _mine(claim).update(attempts=F("attempts") + 1, last_error=repr(exc)[:2000],
+                        due_at=timezone.now() + delay, claimed_by=None, claimed_until=None)
+
+
+def _release_after_database_error(claim: _Claim) -> None:
+    """Give the rows back at once so the task's retry finds them (if the database lets us)."""
+    if not connection.in_atomic_block:
+        connection.close()  # a cut connection is unusable; the next query reconnects
+    try:
+        _mine(claim).update(claimed_by=None, claimed_until=None)
+    except DATABASE_ERRORS:
+        log.warning("could not release %s %s; its claim runs out in %s",
+                    claim.kind, claim.target_id, LEASE)
