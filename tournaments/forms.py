@@ -4,6 +4,7 @@ from django import forms
 
 from league.models import Player
 from league.models.clubs import BotStrength
+from tournaments.services.hands import NO_TRUMP, canonical_trump
 
 MAX_ROUNDS = 12
 
@@ -147,8 +148,8 @@ class Scoresheet:
 
     def _load(self, record: dict) -> None:
         for row, hand in zip(self.rows, record.get("hands") or [], strict=False):
-            trump = hand.get("trump", "")
-            row.trump = "none" if trump is None and "trump" in hand else (trump or "")
+            trump = canonical_trump(hand) if "trump" in hand else ""
+            row.trump = "none" if trump == NO_TRUMP else trump  # the <select>'s values
             row.bids = ["" if b is None else str(b) for b in hand.get("bids") or []]
             row.tricks = ["" if t is None else str(t) for t in hand.get("tricks") or []]
 

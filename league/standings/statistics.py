@@ -36,15 +36,23 @@ def bid_tricks(bid, cards: int) -> int | None:
 
 def contracts(cards: int, bids: Sequence, tricks: Sequence[int],
               teams: Sequence[Sequence[int]]) -> dict[int, tuple[int, int]]:
-    """(contract, tricks won) per seat; seats with an unreadable bid are left out."""
+    """(contract, tricks won) per seat; seats with an unreadable bid are left out.
+
+    `tricks` is per seat, or per team (a Back Alley scoresheet may write team tricks);
+    a hand whose tricks fit neither (not recorded) gives no contracts.
+    """
     out = {}
-    for team in teams:
+    seats = sum(len(team) for team in teams)
+    per_team = len(tricks) == len(teams) != seats
+    if len(bids) != seats or not (per_team or len(tricks) == seats):
+        return out
+    for index, team in enumerate(teams):
         wanted = [bid_tricks(bids[s], cards) for s in team]
         if any(w is None for w in wanted):
             continue
         boards = any(isinstance(bids[s], str) and bids[s].endswith("board") for s in team)
         contract = cards if boards else sum(wanted)
-        won = sum(int(tricks[s]) for s in team)
+        won = int(tricks[index]) if per_team else sum(int(tricks[s]) for s in team)
         for seat in team:
             out[seat] = (contract, won)
     return out

@@ -48,6 +48,15 @@ class Game(models.Model):
         return f"Game at {self.table}"
 
 
+class Trump(models.TextChoices):
+    SPADES = "S", "♠ spades"
+    HEARTS = "H", "♥ hearts"
+    DIAMONDS = "D", "♦ diamonds"
+    CLUBS = "C", "♣ clubs"
+    NO_TRUMP = "NT", "no trump"
+    UNKNOWN = "", "not recorded"
+
+
 class Hand(models.Model):
     """One deal of a game, unpacked from the record so statistics can be queried."""
 
@@ -55,16 +64,24 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField(help_text="1-based, in play order.")
     dealer = models.PositiveSmallIntegerField()
     cards = models.PositiveSmallIntegerField(help_text="Cards dealt to each player.")
-    trump = models.CharField(max_length=2, blank=True, help_text="S, H, D, C or empty: no trump.")
+    trump = models.CharField(
+        max_length=2, blank=True, choices=Trump.choices,
+        help_text="S, H, D, C, NT (no trump) or empty (not recorded); records' other spellings "
+                  "are stored in this form (tournaments.services.hands).")
     bids = models.JSONField(help_text="Per seat: a number or a named bid such as 'pass'.")
-    tricks = models.JSONField(help_text="Tricks won per seat.")
+    tricks = models.JSONField(help_text="Tricks won per seat (derived from the plays when the "
+                                        "record leaves them out); per team only when a Back "
+                                        "Alley scoresheet wrote team tricks.")
     scores = models.JSONField(help_text="Points per seat (per team in partnership games).")
     has_plays = models.BooleanField(default=False, help_text="Recorded card by card.")
 
     class Meta:
         ordering = ["game", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique")
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique"),
+            # SQLite ignores max_length: only the stored forms may enter, on every database.
+            models.CheckConstraint(condition=models.Q(trump__in=Trump.values),
+                                   name="hand_trump_stored_form"),
         ]
 
     def __str__(self) -> str:

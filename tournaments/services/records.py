@@ -101,6 +101,8 @@ class Verdict:
     seat_totals: list
     seat_ranks: list[int]
     hand_scores: list
+    hand_tricks: list  # per hand: tricks per seat as the rules core derived them, or None
+    schedule: list[int]  # cards per player, hand by hand
 
 
 def check(record: dict) -> tuple[object, list[dict]]:
@@ -132,4 +134,6 @@ def verdict(record: dict, report, players: int) -> Verdict:
         seat_totals=seat_totals,
         seat_ranks=seat_ranks,
         hand_scores=list(getattr(report, "scores", None) or []),
+        hand_tricks=list(getattr(report, "tricks", None) or []),
+        schedule=list(game.schedule),
     )

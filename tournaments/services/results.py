@@ -40,6 +40,7 @@ from league.services import followups
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Game, GameSource, GameStatus, Hand, Table
 from tournaments.models.events import Event
+from tournaments.services.hands import hand_row_fields
 from tournaments.services.records import (
     Verdict,
     check,
@@ -251,26 +252,22 @@ def _mark_event_playing(event_id: int) -> None:
 
 
 def _write_hands(game: Game, entry: _Entry) -> None:
+    """One Hand row per hand, in the stored form of `tournaments.services.hands`."""
     record, players = entry.record, len(entry.verdict.seat_totals)
     first_dealer = record.get("first_dealer", entry.table.first_dealer)
     if not isinstance(first_dealer, int):
         first_dealer = entry.table.first_dealer
-    checked = entry.verdict.hand_scores
-    rows = []
-    for index, hand in enumerate(record.get("hands") or []):
-        dealer = hand.get("dealer")
-        rows.append(Hand(
-            game=game,
-            number=index + 1,
-            dealer=dealer if isinstance(dealer, int) else (first_dealer + index) % players,
-            cards=hand.get("cards") or 0,
-            trump=hand.get("trump") or "",
-            bids=hand.get("bids") or [],
-            tricks=hand.get("tricks") or [],
-            scores=_hand_scores(checked, index, hand),
-            has_plays=bool(hand.get("plays")),
-        ))
-    Hand.objects.bulk_create(rows)
+    verdict = entry.verdict
+    Hand.objects.bulk_create(
+        Hand(game=game, number=index + 1, **hand_row_fields(
+            hand=hand, index=index, schedule=verdict.schedule, players=players,
+            first_dealer=first_dealer, scores=_hand_scores(verdict.hand_scores, index, hand),
+            derived_tricks=_at(verdict.hand_tricks, index)))
+        for index, hand in enumerate(record.get("hands") or []))
+
+
+def _at(items: list, index: int):
+    return items[index] if index < len(items) else None
 
 
 def _hand_scores(checked: list, index: int, hand: dict) -> list:
