@@ -72,3 +72,64 @@ def test_a_real_worker_recomputes_standings_from_the_database(broker):
     ranks = dict(StandingRow.objects.filter(season=season)
                  .values_list("player__display_name", "rank"))
     assert ranks == {"Ann": 1, "Bob": 2, "Cy": 3, "Di": 4}
+
+
+def _wait_until_drained(seconds: float = 90) -> None:
+    """Poll the outbox until the worker has emptied it (a deadline, not a measurement)."""
+    import time
+
+    from league.models import PendingRecompute
+
+    deadline = time.monotonic() + seconds
+    while PendingRecompute.objects.exists():
+        assert time.monotonic() < deadline, "the worker did not drain the owed recomputes"
+        time.sleep(0.2)
+
+
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_drains_what_results_owe_through_redis(broker):
+    """Results write their owed recomputes; the after-commit kick goes through Redis to a
+    worker, which lands on the numbers of a from-scratch recompute."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker process needs a shared database server (PostgreSQL)")
+    from functools import partial
+    from unittest import mock
+
+    from league import tasks
+    from league.models import Club, PendingRecompute, Player, PlayerRating, Season, StandingRow
+    from league.permissions import SYSTEM
+    from league.services.ratings import ratings_recompute
+    from league.services.standings import standings_recompute
+    from tests.factories import played_record
+    from tests.league.played_games import T0, night, table_at
+    from tournaments.services.results import result_submit
+
+    club = Club.objects.create(name="Outbox Club", slug="outbox-club")
+    season = Season.objects.create(club=club, name="Spring", game="bluke", starts_on=T0.date())
+    people = [Player.objects.create(display_name=n) for n in ("Ann", "Bob", "Cy", "Di", "Ed")]
+    event = night(club, season)
+    tables = [table_at(event, people[:4]), table_at(event, people[1:], round_number=2)]
+
+    def stored():
+        rows = sorted(StandingRow.objects.filter(season=season)
+                      .values_list("player_id", "rank", "points", "games"))
+        return rows, sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma"))
+
+    worker = start_worker(broker, DATABASE_URL=worker_database_url())
+    kick = partial(tasks.drain_followups.apply_async, queue=broker)
+    try:
+        with mock.patch.object(tasks.drain_followups, "apply_async", side_effect=kick):
+            for seed, table in enumerate(tables, start=1):
+                names = [s.player.display_name for s in table.seats.order_by("position")]
+                result_submit(table=table, record=played_record(seed=seed, seats=names),
+                              source="import", user=SYSTEM)
+        assert PendingRecompute.objects.exists() or StandingRow.objects.exists()
+        _wait_until_drained()
+    finally:
+        stop_worker(worker)
+    drained = stored()
+    assert len(drained[0]) == 5 and len(drained[1]) == 5
+    standings_recompute(season_id=season.pk)
+    ratings_recompute(club_id=club.pk)
+    assert stored() == drained
