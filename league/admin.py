@@ -11,10 +11,11 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.utils.html import format_html
 
+from games import rules
 from league import permissions
 from league.models import (
     ApiToken,
@@ -31,7 +32,9 @@ from league.models import (
 )
 from league.services.audit import audit_record
 from league.services.ratings import ratings_update
-from league.services.standings import standings_config_update, standings_config_validate
+from league.services.seasons import EDITABLE as SEASON_EDITABLE
+from league.services.seasons import season_check_game, season_create, season_update
+from league.services.standings import standings_config_validate
 from league.services.tokens import token_create, token_revoke
 from league.standings import StandingsConfigError
 
@@ -153,7 +156,16 @@ class MembershipAdmin(ClubScopedAdmin):
     autocomplete_fields = ["player"]
 
 
+def _game_choices():
+    return [(game["name"], game["title"]) for game in rules.games()]
+
+
 class SeasonAdminForm(forms.ModelForm):
+    """Checked as `season_create`/`season_update` check (game, options at every seated
+    table size, standings rules), so their save cannot refuse afterwards."""
+
+    game = forms.ChoiceField(choices=_game_choices)
+
     class Meta:
         model = Season
         fields = ["club", "name", "game", "options", "starts_on", "ends_on", "standings_config"]
@@ -164,21 +176,48 @@ class SeasonAdminForm(forms.ModelForm):
         except StandingsConfigError as exc:
             raise forms.ValidationError(str(exc), code="invalid") from exc
 
+    def clean(self):
+        data = super().clean()
+        if "game" in self.fields and not self.has_error("game") and not self.has_error(
+                "options"):
+            try:
+                season_check_game(game=data.get("game"), options=data.get("options") or {})
+            except ValidationError as refused:
+                for field, messages_ in refused.message_dict.items():
+                    self.add_error(field, messages_)
+        ends_on, starts_on = data.get("ends_on"), data.get("starts_on")
+        if ends_on and starts_on and ends_on < starts_on:
+            self.add_error("ends_on", "A season cannot end before it starts.")
+        return data
+
 
 @admin.register(Season)
 class SeasonAdmin(ClubScopedAdmin):
+    """Saved through `season_create` / `season_update`; the game and options are fixed
+    (read-only) once the season has a night, the club always."""
+
     form = SeasonAdminForm
     list_display = ["name", "club", "game", "starts_on", "ends_on"]
     list_filter = ["game", "club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "starts_on"
 
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return ["club", "game", "options"] if obj.events.exists() else ["club"]
+
     def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        if "standings_config" in form.changed_data:
-            # The rules service (re)stores the config and rebuilds the table after commit:
-            # a stored table computed under the old rules would be wrong.
-            standings_config_update(season_id=obj.pk, data=obj.standings_config)
+        values = {f: form.cleaned_data[f] for f in form.changed_data if f in SEASON_EDITABLE}
+        if change:
+            # season_update rebuilds the standings after commit when their rules change.
+            season_update(season=obj, user=request.user, **values)
+            return
+        season = season_create(club=obj.club, user=request.user, name=obj.name, game=obj.game,
+                               options=obj.options, starts_on=obj.starts_on,
+                               ends_on=obj.ends_on, standings_config=obj.standings_config)
+        obj.pk, obj.created_at = season.pk, season.created_at
+        obj._state.adding = False
 
 
 @admin.register(ApiToken)

@@ -28,7 +28,9 @@ from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
 from league.services import followups
 from league.services.audit import audit_record
+from tournaments.admin_forms import EventAddForm, SeatForm, with_user
 from tournaments.models import Event, EventStatus, Game, GameSource, Hand, Round, Seat, Table
+from tournaments.services.events import event_create, event_update, round_create, seat_assign
 from tournaments.services.results import (
     ResultConflict,
     ResultMissing,
@@ -37,8 +39,46 @@ from tournaments.services.results import (
     result_remove_check,
     result_submit,
 )
+from tournaments.services.seating import round_set_published
 
 REMOVAL_REFUSALS = (ResultRejected, ResultMissing, PermissionDenied)
+
+
+def _event_of(obj) -> Event | None:
+    for step in ("table", "round", "event"):
+        obj = getattr(obj, step, obj)
+    return obj if isinstance(obj, Event) else None
+
+
+class ServiceOwnedMixin:
+    """What the services own is read-only here: a row's place (club, season, round, table,
+    number), its game and options, and anything of a closed night. Each admin below saves
+    the rest through a service (its `save_model`)."""
+
+    owned_fields: tuple[str, ...] = ()
+
+    def has_change_permission(self, request, obj=None):
+        event = _event_of(obj) if obj is not None else None
+        if event is not None and event.status == EventStatus.CLOSED:
+            return False
+        return super().has_change_permission(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        readonly = list(super().get_readonly_fields(request, obj))
+        return readonly + [f for f in self.owned_fields if f not in readonly] if obj else readonly
+
+
+def _as_saved(obj, saved) -> None:
+    """Make the admin's unsaved `obj` stand for the row a service created."""
+    obj.__dict__.update({k: v for k, v in saved.__dict__.items() if k != "_state"})
+    obj._state.adding, obj._state.db = False, saved._state.db
+
+
+class SeatsThroughServiceMixin:
+    """Seat rows (inline or their own page) change only through `seat_assign`."""
+
+    def save_seat(self, request, seat) -> None:
+        seat_assign(seat=seat, player=seat.player, user=request.user)
 
 
 # From Game to each model whose deletion takes results with it.
@@ -95,19 +135,48 @@ class OpenNightDeletesInline(ScopedTabularInline):
 
 
 class RoundInline(OpenNightDeletesInline):
+    """Rounds are listed here; they are made by the seating plan (or the round's own add
+    page) and published on their own page, both through the services."""
+
     model = Round
+    fields = readonly_fields = ["number", "published"]
     show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class TableInline(OpenNightDeletesInline):
     model = Table
-    fields = ["number", "game", "options", "first_dealer"]
+    fields = readonly_fields = ["number", "game", "options", "first_dealer"]
     show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False  # tables come with their seats, from the plan or the API
 
 
 class SeatInline(ScopedTabularInline):
     model = Seat
+    form = SeatForm
+    fields = ["position", "player"]
+    readonly_fields = ["position"]
     autocomplete_fields = ["player"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        kwargs["form"] = with_user(SeatForm, request.user)
+        return super().get_formset(request, obj, **kwargs)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        event = _event_of(obj) if obj is not None else None
+        if event is not None and event.status == EventStatus.CLOSED:
+            return False
+        return super().has_change_permission(request, obj)
 
 
 class HandInline(admin.TabularInline):
@@ -128,20 +197,52 @@ class HandInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(DeletesResultsMixin, ClubScopedAdmin):
+class EventAdmin(ServiceOwnedMixin, DeletesResultsMixin, ClubScopedAdmin):
+    """Created by `event_create` (a season's game and options), renamed and re-dated by
+    `event_update`; its status and seating move only by seating and closing the night."""
+
     list_display = ["name", "club", "date", "kind", "status", "game"]
     list_filter = ["status", "kind", "game", "club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
     inlines = [RoundInline]
+    fields = ["club", "season", "name", "kind", "date", "status", "game", "options", "seating"]
+    owned_fields = ("club", "season", "kind", "status", "game", "options", "seating")
+
+    def get_fields(self, request, obj=None):
+        return EventAddForm.Meta.fields if obj is None else self.fields
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = EventAddForm
+        return super().get_form(request, obj, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            event_update(event=obj, user=request.user,
+                         **{f: data[f] for f in form.changed_data if f in ("name", "date")})
+            return
+        _as_saved(obj, event_create(
+            club=data["club"], season=data["season"], name=data["name"], date=data["date"],
+            kind=data["kind"], game=data["game"], options=data["options"], user=request.user))
 
 
 @admin.register(Round)
-class RoundAdmin(DeletesResultsMixin, ClubScopedAdmin):
+class RoundAdmin(ServiceOwnedMixin, DeletesResultsMixin, ClubScopedAdmin):
+    """Added by `round_create`, published or taken back by `round_set_published`."""
+
     list_display = ["__str__", "event", "number", "published"]
     list_filter = ["published", "event__club"]
     search_fields = ["event__name"]
     inlines = [TableInline]
+    owned_fields = ("event", "number")
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            round_set_published(rnd=obj, published=obj.published, user=request.user)
+            return
+        _as_saved(obj, round_create(event=obj.event, number=obj.number, user=request.user))
 
 
 class ResultForm(forms.Form):
@@ -152,12 +253,34 @@ class ResultForm(forms.Form):
 
 
 @admin.register(Table)
-class TableAdmin(DeletesResultsMixin, ClubScopedAdmin):
+class TableAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, DeletesResultsMixin,
+                 ClubScopedAdmin):
+    """Tables come with their seats from the plan or the API (`table_create`); here their
+    game and shape are shown, and seats change through `seat_assign`."""
+
     list_display = ["__str__", "number", "game", "result_link"]
     list_filter = ["game", "round__event__club"]
     search_fields = ["round__event__name"]
     readonly_fields = ["result_link"]
     inlines = [SeatInline]
+    owned_fields = ("round", "number", "game", "options", "first_dealer")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        pass  # every field of the table itself is read-only here
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Seat:
+            return super().save_formset(request, form, formset, change)
+        changed = [f for f in formset.forms if f.has_changed()]
+        for seat_form in changed:
+            self.save_seat(request, seat_form.instance)
+        # What formset.save() would have recorded, for the admin's history message.
+        formset.new_objects, formset.deleted_objects = [], []
+        formset.changed_objects = [(f.instance, f.changed_data) for f in changed]
+        return None
 
     @admin.display(description="Result")
     def result_link(self, table):
@@ -279,10 +402,26 @@ class GameAdmin(ReadOnlyScopedAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(ClubScopedAdmin):
+class SeatAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, ClubScopedAdmin):
+    """One seat's player, through `seat_assign` (seats are made with their table)."""
+
     list_display = ["__str__", "table", "position", "player"]
-    search_fields = ["player__display_name"]
+    list_filter = [("table__round__event", admin.RelatedOnlyFieldListFilter)]
+    list_select_related = ["table__round__event", "player"]
+    search_fields = ["player__display_name", "table__round__event__name"]
     autocomplete_fields = ["player"]
+    fields = ["table", "position", "player"]
+    owned_fields = ("table", "position")
+
+    def get_form(self, request, obj=None, **kwargs):
+        kwargs["form"] = with_user(SeatForm, request.user)
+        return super().get_form(request, obj, **kwargs)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        self.save_seat(request, obj)
 
 
 @admin.register(Hand)

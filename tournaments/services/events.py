@@ -42,6 +42,18 @@ def event_create(*, club: Club, name: str, date: date, user, game: str = "",
                  kind: str = EventKind.LEAGUE_NIGHT) -> Event:
     """A new event (draft). A season's night plays the season's game with its options."""
     _require_manage(user, club)
+    game, options = event_check_game(club=club, season=season, game=game, options=options)
+    event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
+                                 game=game, options=options)
+    audit_record(club=club, action="event.create", target=event, subject=user,
+                 after={"name": name, "date": date.isoformat(), "game": game})
+    return event
+
+
+def event_check_game(*, club: Club, season: Season | None, game: str = "",
+                     options: dict | None = None) -> tuple[str, dict]:
+    """The game and options a new event of `club` would play, or a ValidationError naming
+    the field (every front door checks here before it saves)."""
     if season is not None:
         _check_season_game(season, club, game, options)
         game, options = season.game, season.options
@@ -50,11 +62,7 @@ def event_create(*, club: Club, name: str, date: date, user, game: str = "",
         raise ValidationError({"game": "Choose a game (or a season, whose game the night "
                                        "plays)."})
     _check_game(game, options)
-    event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
-                                 game=game, options=options)
-    audit_record(club=club, action="event.create", target=event, subject=user,
-                 after={"name": name, "date": date.isoformat(), "game": game})
-    return event
+    return game, options
 
 
 def _check_season_game(season: Season, club: Club, game: str, options: dict | None) -> None:
@@ -163,12 +171,7 @@ def _check_players(players: list[Player | None], club: Club) -> None:
 @transaction.atomic
 def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
     """Put a player (or nobody) in a seat, while the table has no result."""
-    _require_manage(user, seat)
-    if hasattr(seat.table, "result"):
-        raise ValidationError({"seat": "The table already has a result; correct it instead."})
-    if player is not None:
-        _check_players([player], club_of(seat))
-        _check_free_in_round(seat, player)
+    seat_assign_check(seat=seat, player=player, user=user)
     before = seat.player_id
     try:
         with transaction.atomic():
@@ -179,6 +182,16 @@ def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
     audit_record(club=club_of(seat), action="seat.assign", target=seat, subject=user,
                  before={"player": before}, after={"player": seat.player_id})
     return seat
+
+
+def seat_assign_check(*, seat: Seat, player: Player | None, user) -> None:
+    """Why `seat_assign` would refuse, raised before anything is written."""
+    _require_manage(user, seat)
+    if Table.objects.filter(pk=seat.table_id, result__isnull=False).exists():
+        raise ValidationError({"seat": "The table already has a result; correct it instead."})
+    if player is not None:
+        _check_players([player], club_of(seat))
+        _check_free_in_round(seat, player)
 
 
 def _check_free_in_round(seat: Seat, player: Player) -> None:
