@@ -7,6 +7,7 @@ Defaults give the embedded mode (SQLite, Celery tasks run in-process);
 from pathlib import Path
 
 from config.database import database_from_url
+from config.email import email_settings
 from config.env import ConfigError, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -110,6 +111,9 @@ WHITENOISE_USE_FINDERS = not env_bool("STATIC_MANIFEST", False)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# E-mail: the console unless EMAIL_HOST is set (config/email.py reads the variables).
+globals().update(email_settings())
 
 # Security: strict by default in production, relaxed only when DEBUG is on.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
