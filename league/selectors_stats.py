@@ -175,11 +175,11 @@ def player_statistics(player: Player, games: QuerySet[Game]) -> HandStats:
         if outcome is not None:
             stats.add(hand.cards, *outcome)
         if hand.has_plays and hand.game_id in records:
-            _add_bluke_cards(stats, records[hand.game_id], hand.number, seat, n)
+            add_bluke_cards(stats, records[hand.game_id], hand.number, seat, n)
     return stats
 
 
-def _add_bluke_cards(stats: HandStats, record: dict, number: int, seat: int, n: int) -> None:
+def add_bluke_cards(stats: HandStats, record: dict, number: int, seat: int, n: int) -> None:
     try:
         entry = record["hands"][number - 1]
         deal, plays = entry["deal"], entry["plays"]

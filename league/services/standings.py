@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Season, StandingRow
+from league.page_cache import bump_club_versions
 from league.selectors_stats import results, season_games
 from league.standings import Line, StandingsConfigError, compute_standings, parse_config
 
@@ -22,14 +23,14 @@ def standings_config_update(*, season_id: int, data: dict) -> Season:
     The one way to change the rules (admin, API): a rules change without a
     recompute would leave the stored table describing the old rules.
     """
-    from league.services.followups import followups_request
+    from league import tasks
 
     standings_config_validate(data=data)
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season_id)
         season.standings_config = data or {}
         season.save(update_fields=["standings_config"])
-        followups_request(season_ids=[season.pk])  # owed in this transaction, drained after
+        tasks.recompute_standings.delay_on_commit(season.pk)
     return season
 
 
@@ -52,6 +53,7 @@ def standings_recompute(*, season_id: int) -> int:
         now = timezone.now()
         StandingRow.objects.filter(season=season).delete()
         StandingRow.objects.bulk_create([_row(season, line, now) for line in lines])
+        bump_club_versions([season.club_id])  # cached standings pages are rebuilt on commit
     return len(lines)
 
 

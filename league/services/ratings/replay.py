@@ -19,6 +19,7 @@ from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from league.models import PlayerRating, RatingHistory, RatingPool
+from league.page_cache import bump_club_versions
 from league.ratings import PlayerState, Rater, is_provisional
 from league.selectors_stats import complete_games
 from league.services.ratings.games import STREAM, Point, pool_games, rateable
@@ -167,6 +168,7 @@ def ratings_update(
         pool = RatingPool.objects.select_for_update().get(pk=pool_id)
         rater = pool_rater(pool)
         if full:
+            bump_club_versions([pool.club_id])  # the leaderboard pages are rebuilt after it
             return _rebuild(pool, rater, progress, outermost)
         game = Game.objects.filter(pk=game_id).first() if game_id else None
         start = replay_point(pool, game)
@@ -176,6 +178,7 @@ def ratings_update(
         last_played = _restore(pool, rater, affected)
         count = _rate_from(pool, rater, start, last_played, progress)
         _save_states(pool, rater, affected | set(last_played), last_played)
+        bump_club_versions([pool.club_id])
     return count
 
 
@@ -186,11 +189,22 @@ def ratings_update_for_game(*, game_id: int) -> int:
         # Removed: its history rows were orphaned (game set to NULL); replay those pools.
         pools = RatingHistory.objects.filter(game__isnull=True).values_list(
             "pool_id", flat=True).distinct()
-        return sum(ratings_update(pool_id=pool_id) for pool_id in set(pools))
+        count = sum(ratings_update(pool_id=pool_id) for pool_id in set(pools))
+        _player_stats_follow(game_id)
+        return count
     count = ratings_update(pool_id=pool_for_game(game).pk, game_id=game.pk)
     # A correction may have moved the game out of another pool (new options).
     for pool_id in set(RatingHistory.objects.filter(game=game).exclude(
             pool=pool_for_game(game)).values_list("pool_id", flat=True)):
         RatingHistory.objects.filter(pool_id=pool_id, game=game).update(game=None)
         count += ratings_update(pool_id=pool_id)
+    _player_stats_follow(game_id)
     return count
+
+
+def _player_stats_follow(game_id: int) -> None:
+    """Player statistics change with the same results as ratings, so they follow here: every
+    path that rates a result (eager, worker, reconciler, batches) also recounts it."""
+    from league.services.player_stats import player_stats_after_result
+
+    player_stats_after_result(game_id=game_id)
