@@ -3,6 +3,7 @@
 from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
+from league.models.outbox import PendingRecompute, RecomputeKind
 from league.models.player_stats import HeadToHead, PlayerGameStat, PlayerStats
 from league.models.ratings import PlayerRating, RatingHistory, RatingPool
 from league.models.seasons import Season
@@ -15,12 +16,14 @@ __all__ = [
     "HeadToHead",
     "IdempotencyRecord",
     "Membership",
+    "PendingRecompute",
     "Player",
     "PlayerGameStat",
     "PlayerRating",
     "PlayerStats",
     "RatingHistory",
     "RatingPool",
+    "RecomputeKind",
     "Role",
     "Season",
     "StandingRow",

@@ -23,14 +23,14 @@ def standings_config_update(*, season_id: int, data: dict) -> Season:
     The one way to change the rules (admin, API): a rules change without a
     recompute would leave the stored table describing the old rules.
     """
-    from league import tasks
+    from league.services.followups import followups_request
 
     standings_config_validate(data=data)
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season_id)
         season.standings_config = data or {}
         season.save(update_fields=["standings_config"])
-        tasks.recompute_standings.delay_on_commit(season.pk)
+        followups_request(season_ids=[season.pk])  # owed in this transaction, drained after
     return season
 
 
