@@ -208,8 +208,24 @@ def default_played_at(table: Table) -> datetime:
     return start + timedelta(minutes=30 * max(table.round.number - 1, 0))
 
 
+def _lock_open_event(entry: _Entry) -> None:
+    """Inside the storing transaction: take the event's row lock, then re-read its status.
+
+    `event_close` takes the same lock before it lists the open tables, so a close and a
+    submission run one after the other: a submission that waited finds the night closed
+    and is refused (unless it is an organiser's correction), and a close that waited sees
+    the stored result. select_for_update does nothing on SQLite, where the immediate
+    transaction already holds the database's write lock while the status is re-read.
+    """
+    status = (Event.objects.select_for_update().filter(pk=entry.table.round.event_id)
+              .values_list("status", flat=True).first())
+    if status == EventStatus.CLOSED:
+        _refuse_unless_correction(entry)
+
+
 def _create(entry: _Entry) -> Game:
     with transaction.atomic():
+        _lock_open_event(entry)
         game = Game.objects.create(
             table=entry.table, played_at=entry.played_at or default_played_at(entry.table),
             **_fields(entry),
@@ -225,6 +241,7 @@ def _create(entry: _Entry) -> Game:
 def _replace(game: Game, entry: _Entry, action: str) -> Game:
     before = _summary(game) | {"record": game.record}
     with transaction.atomic():
+        _lock_open_event(entry)
         # Conditional update: replace only the result we looked at, not one stored meanwhile.
         changed = Game.objects.filter(pk=game.pk, record_hash=game.record_hash).update(
             **_fields(entry), updated_at=timezone.now())
