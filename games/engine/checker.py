@@ -85,7 +85,11 @@ class EngineChecker:
                        field="summary")
             return False
         number = state.hand_index
-        problems = state.enter_summary(summary)
+        try:  # a game's scoresheet reader meets untrusted input: it must not crash us
+            problems = state.enter_summary(summary)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            self.error("bad-summary", f"the summary cannot be read ({exc})", field="summary")
+            return False
         self.problems(problems)
         return state.hand_index > number or state.is_terminal()
 
