@@ -44,8 +44,16 @@ class EngineChecker:
                 return
             scores = self.check_hand(hand)
             self.report.scores.append(scores)
+            self.report.tricks.append(self.tricks_of_last_hand() if scores else None)
             if scores is None:
                 return  # the totals after a hand that cannot be scored mean nothing
+
+    def tricks_of_last_hand(self) -> list[int] | None:
+        """Tricks per seat of the hand just checked (played, or as its summary says)."""
+        entry = self.state.hand_log[-1]
+        tricks = entry["tricks"] if entry["events"] else entry["summary"].get("tricks")
+        ok = isinstance(tricks, list) and len(tricks) == self.game.num_players
+        return list(tricks) if ok else None
 
     def check_hand(self, hand) -> list[int] | None:
         if not isinstance(hand, dict):

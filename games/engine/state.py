@@ -134,6 +134,7 @@ class State:
             "dealer": self.dealer, "cards": self.cards, "deal": self.dealt,
             "events": [game.vocab.text(a) for a in self.events], "summary": summary,
             "scores": list(scores), "running": list(self.totals),
+            "tricks": list(self.tricks_won),  # not in the record (the summary may say)
             "played": self.played,  # not in the record: who played which card id
         })
         self.hand_index += 1

@@ -126,3 +126,12 @@ def test_a_referee_state_waits_for_each_deal(nomination):
                                                            (3, "card-unknown")}
     assert state.deal({"hands": [["AS"], ["3S"], ["2C"], ["4D"]], "turned": "KH"}) == []
     assert state.current_player() == 1 and state.trump == 1
+
+
+def test_the_report_gives_tricks_per_seat_for_both_forms(nomination):
+    record = play_randomly(nomination).to_record()
+    played = [hand["summary"]["tricks"] for hand in record["hands"]]
+    assert rules.check_record(record).tricks == played
+    for hand in record["hands"]:
+        del hand["events"], hand["deal"]
+    assert rules.check_record(record).tricks == played
