@@ -98,7 +98,7 @@ def test_a_closed_night_refuses_a_new_seating_plan(club_b, bob):
     for player in players:
         MembershipFactory(club=club_b, player=player)
     event = EventFactory(club=club_b)
-    event_close(event=event, user=bob)
+    event_close(event=event, user=bob, force=True, reason="cancelled: nobody came")
     with pytest.raises(ValidationError, match="closed"):
         event_request_seating(event=event, players=players, rounds=1, user=bob)
     with pytest.raises(ValidationError, match="closed"):

@@ -217,13 +217,22 @@ def event_close(*, event: Event, user, force: bool = False, reason: str = "") ->
     """Close the night: no new plans or results after this (organiser corrections only).
 
     Refused while a table lacks a complete result, unless `force` with a reason (kept in
-    the audit entry with the tables left open). Closing a closed event changes nothing.
+    the audit entry with the tables left open). A night without tables is not complete
+    either: it closes only forced, with a reason (a cancelled night). Closing a closed
+    event changes nothing.
     """
     _require_manage(user, event)
     reason = (reason or "").strip()
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.CLOSED:
         return event
+    if not Table.objects.filter(round__event=event).exists():
+        if not force:
+            raise ValidationError({"tables": "The night has no tables, so it cannot be closed "
+                                             "as complete. Close it anyway with a reason "
+                                             "(e.g. cancelled)."})
+        if not reason:
+            raise ValidationError({"reason": "Closing a night without tables needs a reason."})
     open_tables = event_open_tables(event)
     if open_tables and not force:
         names = ", ".join(f"round {t.round.number} table {t.number}" for t in open_tables)

@@ -69,6 +69,8 @@ def event_set_attendance(*, event: Event, players, user=None) -> Event:
     if len(members) != len(ids):
         raise ValidationError("Only members of the club can be marked present.")
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.CLOSED:
+        raise ValidationError("This event is closed: its attendance can no longer change.")
     seating = dict(event.seating or {})
     before = seating.get("attendance")
     seating["attendance"] = ids
@@ -87,8 +89,13 @@ def event_attendance(event: Event) -> list[int]:
 def round_set_published(*, rnd: Round, published: bool = True, user=None) -> Round:
     """Publish a round (re-plans keep it) or take it back."""
     _require_manage(user, rnd)
-    updated = Round.objects.filter(pk=rnd.pk).exclude(published=published).update(
-        published=published)
+    # The closed check rides on the update: a night closed meanwhile is not touched.
+    updated = (Round.objects.filter(pk=rnd.pk).exclude(published=published)
+               .exclude(event__status=EventStatus.CLOSED).update(published=published))
+    if not updated and Event.objects.filter(pk=rnd.event_id,
+                                            status=EventStatus.CLOSED).exists():
+        raise ValidationError("This event is closed: its rounds can no longer be published "
+                              "or taken back.")
     rnd.published = published
     if updated:
         audit_record(club=rnd.event.club, action="round.publish", target=rnd, subject=user,

@@ -27,7 +27,8 @@ def _event(pk) -> Event:
 
 def event_rounds(event: Event):
     """Rounds with their tables, seats, players and results, in one go."""
-    tables = Table.objects.select_related("result").prefetch_related(
+    # Not the record: a card-by-card night's records are megabytes, and the page shows totals.
+    tables = Table.objects.select_related("result").defer("result__record").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
     return list(event.rounds.prefetch_related(Prefetch("tables", queryset=tables)))
@@ -130,9 +131,14 @@ def event_attendance(request, pk):
     access.require_manage(request.user, event.club)
     form = AttendanceForm(request.POST, club=event.club)
     if form.is_valid():
-        seating_service.event_set_attendance(event=event, players=form.cleaned_data["players"],
-                                             user=request.user)
-        messages.success(request, f"{len(form.cleaned_data['players'])} players marked present.")
+        try:
+            seating_service.event_set_attendance(
+                event=event, players=form.cleaned_data["players"], user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request,
+                             f"{len(form.cleaned_data['players'])} players marked present.")
     else:
         messages.error(request, "Choose players from the club's members.")
     return redirect("tournaments:event-detail", pk=event.pk)
@@ -187,8 +193,11 @@ def round_publish(request, pk, number):
     event = _event(pk)
     access.require_manage(request.user, event.club)
     rnd = get_object_or_404(Round, event=event, number=number)
-    seating_service.round_set_published(rnd=rnd, published=request.POST.get("published") != "0",
-                                        user=request.user)
+    try:
+        seating_service.round_set_published(
+            rnd=rnd, published=request.POST.get("published") != "0", user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
