@@ -8,7 +8,8 @@
    slows both alike. Printed: both rates and their ratio.
 2. Record checking: mean milliseconds for ``rules.check_record`` on a complete
    25-hand 4-player card-by-card record.
-3. Arenas: heuristic vs random and search vs heuristic (Bluke, 4 players), mean
+3. Every registered game: random-playout rate and full-match check time.
+4. Arenas: heuristic vs random and search vs heuristic (Bluke, 4 players), mean
    score with 95% interval, win rate, milliseconds per decision.
 
     .venv/bin/python bench/rules_bench.py                 # everything
@@ -111,6 +112,31 @@ def check_ms(runs: int, seed: int) -> float:
     return 1000 * (time.perf_counter() - start) / runs
 
 
+def every_game(seconds: float, seed: int) -> None:
+    """Each registered game (4 players where it can): random-playout player actions/s
+    and the mean time to check one finished match's record."""
+    for name, cls in sorted(rules.GAMES.items()):
+        players = min(max(4, cls.min_players), cls.max_players)
+        game = rules.load(name, players=players)
+        rng, actions, records = random.Random(seed), 0, []
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds or not records:
+            state = game.new_match(seed=seed + len(records))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            records.append(state.to_record())
+        rate = actions / (time.perf_counter() - start)
+        runs = max(20, len(records))
+        start = time.perf_counter()
+        for i in range(runs):
+            rules.check_record(records[i % len(records)])
+        ms = 1000 * (time.perf_counter() - start) / runs
+        print(f"{name} ({players} players): {rate:,.0f} player actions/s, "
+              f"check_record of a full match {ms:.2f} ms")
+
+
 def arenas(matches: int, seed: int, jobs: int, budget: float) -> None:
     for bots in (["heuristic", "random", "random", "random"],
                  ["search", "heuristic", "heuristic", "heuristic"]):
@@ -145,6 +171,7 @@ def main(argv=None) -> None:
         print("open_spiel not installed (pip install -e '.[bench]'): no comparison")
     print(f"check_record, full 25-hand 4-player card-by-card record: "
           f"{check_ms(args.check_runs, args.seed):.3f} ms (mean of {args.check_runs})")
+    every_game(args.seconds / 5, args.seed)
     if not args.skip_arena:
         arenas(args.matches, args.seed, args.jobs, args.budget_ms / 1000)
 
