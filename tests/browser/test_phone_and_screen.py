@@ -1,0 +1,151 @@
+"""In a real browser: the players' pages on a 390 px phone, and the big screen following a night."""
+
+import datetime
+import os
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from league.models import RatingPool, Role
+from league.services.ratings import ratings_recompute
+from league.services.standings import standings_recompute
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    MembershipFactory,
+    PlayerFactory,
+    RoundFactory,
+    SeasonFactory,
+    UserFactory,
+    played_record,
+    seated_table,
+)
+from tournaments.services.results import result_submit
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                       reason=f"Debian chromium is not installed at {CHROMIUM}"),
+]
+WAIT = 15_000  # ms: generous for a loaded CI machine; waits end as soon as the page is ready
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "phone-pass-1"
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+def _page(browser, **context):
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(WAIT)
+    return page
+
+
+@pytest.fixture
+def played_season(transactional_db, eager_celery):
+    """A public club's season: two nights played, standings and ratings computed; the
+    longest name a club is likely to type; next week's night still to answer."""
+    club = ClubFactory(name="Thursday Night Bluke Club of Greater Springfield", slug="thursday")
+    user = UserFactory(username="petra")
+    user.set_password(PASSWORD)
+    user.save()
+    names = ["Petra", "Bartholomew-Alexander Featherstonehaugh", "Cy", "Di", "Eve"]
+    players = [PlayerFactory(display_name=name, user=user if name == "Petra" else None)
+               for name in names]
+    for player in players:
+        MembershipFactory(club=club, player=player, role=Role.PLAYER)
+    season = SeasonFactory(club=club, name="Autumn 2026")
+    today = timezone.localdate()
+    for week, seats in ((-7, players[:4]), (0, players[1:])):
+        event = EventFactory(club=club, season=season, name=f"Night {week}", game="bluke",
+                             date=today + datetime.timedelta(days=week))
+        table = seated_table(club, seats, round=RoundFactory(event=event))
+        _submit(table, seats)
+    standings_recompute(season_id=season.pk)
+    ratings_recompute(club_id=club.pk)
+    upcoming = EventFactory(club=club, season=season, name="Next week", game="bluke",
+                            date=today + datetime.timedelta(days=7))
+    return {"club": club, "season": season, "player": players[0], "tonight": event,
+            "next": upcoming, "pool": RatingPool.objects.filter(club=club).first()}
+
+
+def _submit(table, seats):
+    from league.permissions import SYSTEM
+
+    record = played_record(seats=[p.display_name for p in seats], seed=table.pk)
+    result_submit(table=table, record=record, source="import", user=SYSTEM)
+
+
+def _fits(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_the_players_pages_fit_a_390_px_phone_and_the_player_answers_for_next_week(
+        live_server, browser, played_season):
+    from playwright.sync_api import expect
+
+    world = played_season
+    page = _page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "petra")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    expect(page.locator(".who")).to_have_text("petra")
+    pages = {
+        "standings": f"/seasons/{world['season'].pk}/standings/",
+        "player": f"/players/{world['player'].pk}/",
+        "leaderboard": f"/ratings/{world['pool'].pk}/",
+        "night": f"/events/{world['tonight'].pk}/",
+        "club": f"/clubs/{world['club'].slug}/",
+        "my nights": "/me/",
+    }
+    wide = {}
+    for name, path in pages.items():
+        response = page.goto(live_server.url + path)
+        assert response.status == 200, name
+        if _fits(page) > PHONE["width"]:
+            wide[name] = _fits(page)
+    assert wide == {}, f"pages wider than {PHONE['width']} px: {wide}"
+
+    night = page.locator(f"#night-{world['next'].pk}")
+    night.get_by_role("button", name="Coming", exact=True).click()
+    expect(night.locator(".answer")).to_have_text("coming")
+    world["next"].refresh_from_db()
+    assert world["player"].pk in world["next"].seating["attendance"]
+
+
+@override_settings(SCREEN_REFRESH_SECONDS=1)
+def test_the_big_screen_shows_a_new_result_without_reloading(live_server, browser,
+                                                             played_season):
+    from playwright.sync_api import expect
+
+    tonight = played_season["tonight"]
+    club = played_season["club"]
+    others = [PlayerFactory(display_name=name) for name in ("Fay", "Gil", "Hal", "Ida")]
+    for player in others:
+        MembershipFactory(club=club, player=player)
+    late_table = seated_table(club, others, round=RoundFactory(event=tonight))
+    page = _page(browser, viewport={"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/events/{tonight.pk}/screen/")
+    expect(page.locator("#screen-round-2")).to_contain_text("Fay")
+    results = page.locator("#screen-results")
+    expect(results).not_to_contain_text("Round 2")
+    page.evaluate("window.stillTheSamePage = true")
+
+    _submit(late_table, others)
+
+    expect(results).to_contain_text("Round 2 · table 1")
+    expect(page.locator(".provisional-standings")).to_contain_text("Fay")
+    assert page.evaluate("window.stillTheSamePage === true")  # swapped in, not reloaded
