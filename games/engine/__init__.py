@@ -23,7 +23,7 @@ from .ending import (
 )
 from .game import EngineGame
 from .pack import JOKER, Pack
-from .phases import Auction, BidRound, Choice, Phase, TrickPlay
+from .phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay
 from .state import CHANCE, OVER, State
 from .tricks import (
     FOLLOW_OR_TRUMP,
@@ -42,7 +42,7 @@ __all__ = [
     "ALL", "CHANCE", "DISCARDS", "FOLLOW_OR_TRUMP", "FOLLOW_SUIT", "HAND", "HIGHER_WINS",
     "JOKER", "LOWER_WINS", "MUST_OVERTRUMP", "MUST_TRUMP", "NOBODY", "NO_OBLIGATION",
     "OVER", "OWNER", "STOCK", "TRICK", "TURNED", "WILD", "WON", "Area", "Auction",
-    "BidRound", "Choice", "EngineGame", "FixedSchedule", "FollowRule", "HandsWon",
+    "BidRound", "Choice", "EngineGame", "Exchange", "FixedSchedule", "FollowRule", "HandsWon",
     "IllegalAction", "Option", "Pack", "Phase", "Ranking", "RuleViolation", "RulesError",
     "SetNumberOfHands", "State", "Table", "TargetScore", "TrickPlay", "VictoryPoints",
     "Vocabulary", "by_seat_trump", "by_table_trump",

@@ -40,7 +40,7 @@ DEFAULT_AREAS = (HAND, WON, TRICK, TURNED, STOCK)
 class Table:
     """The cards of one hand, by area. Per-seat areas are lists of lists."""
 
-    __slots__ = ("areas", "cards", "shown", "seats")
+    __slots__ = ("areas", "cards", "shown", "seats", "moves")
 
     def __init__(self, areas, seats: int):
         self.areas = {area.name: area for area in areas}
@@ -48,6 +48,11 @@ class Table:
         self.cards = {area.name: [[] for _ in range(seats)] if area.per_seat else []
                       for area in areas}
         self.shown: set[int] = set()
+        # once the deal is on the table: per seat, cards that left the hand and came in
+        self.moves: list[tuple[list[int], list[int]]] | None = None
+
+    def start_moves(self) -> None:
+        self.moves = [([], []) for _ in range(self.seats)]
 
     def of(self, name: str, seat: int | None = None) -> list[int]:
         """The list of card ids in an area (a seat's own list for per-seat areas)."""
@@ -56,9 +61,13 @@ class Table:
 
     def put(self, name: str, cards, seat: int | None = None) -> None:
         self.of(name, seat).extend(cards)
+        if name == "hand" and self.moves is not None:
+            self.moves[seat][1].extend(cards)
 
     def take(self, name: str, card: int, seat: int | None = None) -> None:
         self.of(name, seat).remove(card)
+        if name == "hand" and self.moves is not None:
+            self.moves[seat][0].append(card)
 
     def show(self, card: int) -> None:
         self.shown.add(card)
@@ -81,6 +90,8 @@ class Table:
         other.cards = {name: [list(c) for c in cards] if self.areas[name].per_seat
                        else list(cards) for name, cards in self.cards.items()}
         other.shown = set(self.shown)
+        other.moves = None if self.moves is None else [(list(t), list(g))
+                                                       for t, g in self.moves]
         return other
 
     def visible(self, name: str, owner: int | None, seat: int) -> bool:

@@ -9,6 +9,8 @@ a `RecordError` naming hand, seat, field and code.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..rules.errors import RecordError
 
 
@@ -158,8 +160,13 @@ class EngineChecker:
                 break
             trial.apply(text, check=False)
         closed = trial.hand_index > number
-        played = trial.hand_log[-1]["played"] if closed else trial.played
-        return {**deal, "hands": [self.game.pack.codes(cards) for cards in played]}
+        moves = trial.hand_log[-1]["moves"] if closed else trial.table.moves
+        pack = self.game.pack
+        hands = []
+        for taken, given in moves:  # what left a hand and did not come into it later
+            held = Counter(pack.codes(taken)) - Counter(pack.codes(given))
+            hands.append(sorted(held.elements()))
+        return {**deal, "hands": hands}
 
     def compare(self, hand, entry) -> None:
         """Written summary, scores and running totals against the computed ones."""

@@ -155,6 +155,9 @@ class EngineGame:
     def first_leader(self, state) -> int:
         return (state.dealer + 1) % state.n
 
+    def after_trick(self, state, winner: int) -> None:
+        """Called after each trick (the winner leads next): draws, melds, reveals."""
+
     def tricks_in_hand(self, state) -> int:
         """Tricks played in a hand (by default the cards dealt to each player)."""
         return state.cards

@@ -9,8 +9,11 @@ the index of the phase in progress. The library:
                Twenty-Nine); `state.vars["declarer"]` and `["contract"]` are set.
 * `Choice`     one decision by one seat among actions the game lists (name trump,
                order up or pass, call a partner card, discard).
+* `Exchange`   one seat puts cards from its hand into an area (a discard after
+               taking the widow or the upcard).
 * `TrickPlay`  tricks until the hands are empty, with a follow rule and a winner rule
-               from `tricks`.
+               from `tricks`; `game.after_trick(state, winner)` runs after each
+               (California Jack's draw from the stock).
 
 A game may subclass any of them or write its own `Phase`.
 """
@@ -66,8 +69,7 @@ class BidRound(Phase):
     def legal(self, state):
         game = state.game
         low, high = game.bid_range(state)
-        bids = game.vocab.families["bid"]
-        return [bids.start + n for n in range(low, high + 1)
+        return [game.vocab.numbered(n) for n in range(low, high + 1)
                 if game.bid_forbidden(state, state.to_move, n) is None]
 
     def check(self, state, action):
@@ -75,7 +77,7 @@ class BidRound(Phase):
         bids = game.vocab.families["bid"]
         if action not in bids:
             return RuleViolation("bid-expected", "it is time to bid")
-        value = action - bids.start
+        value = game.vocab.number(action)
         low, high = game.bid_range(state)
         if not low <= value <= high:
             return RuleViolation("bid-range", f"bids on this hand must be {low} to {high}")
@@ -83,7 +85,7 @@ class BidRound(Phase):
 
     def apply(self, state, action):
         seat = state.to_move
-        state.bids[seat] = action - state.game.vocab.families["bid"].start
+        state.bids[seat] = state.game.vocab.number(action)
         state.bid_order.append(seat)
         state.to_move = (seat + 1) % state.n
 
@@ -106,11 +108,11 @@ class Auction(Phase):
 
     def legal(self, state):
         game = state.game
-        bids = game.vocab.families["bid"]
         low, high = game.bid_range(state)
         current = state.vars["contract"]
         start = low if current is None else current + 1
-        return [game.vocab.parse("pass")] + [bids.start + n for n in range(start, high + 1)]
+        return [game.vocab.parse("pass")] + [game.vocab.numbered(n)
+                                             for n in range(start, high + 1)]
 
     def apply(self, state, action):
         game, seat = state.game, state.to_move
@@ -118,7 +120,7 @@ class Auction(Phase):
         if action == game.vocab.parse("pass"):
             state.vars["passed"].add(seat)
         else:
-            state.vars["contract"] = action - game.vocab.families["bid"].start
+            state.vars["contract"] = game.vocab.number(action)
             state.vars["declarer"] = seat
             state.bids[seat] = state.vars["contract"]
         if self.done(state):
@@ -157,6 +159,37 @@ class Choice(Phase):
 
     def done(self, state):
         return state.vars[f"{self.name}-done"]
+
+
+class Exchange(Phase):
+    """`seat(state)` moves `count(state)` cards, one action each, from its hand to the
+    area `to` (discards face down by default). The actions are the ``discard``
+    family of the vocabulary (``vocab.family("discard", pack.faces)``)."""
+
+    name = "exchange"
+
+    def __init__(self, seat, count, to: str = "discards"):
+        self._seat, self._count, self.to = seat, count, to
+
+    def begin(self, state):
+        state.to_move = self._seat(state)
+        state.vars["exchange-left"] = self._count(state)
+
+    def legal(self, state):
+        discards = state.game.vocab.families["discard"]
+        faces = {state.game.pack.face_of[c] for c in state.table.of("hand", state.to_move)}
+        return [discards.start + face for face in sorted(faces)]
+
+    def apply(self, state, action):
+        pack, seat = state.game.pack, state.to_move
+        face = action - state.game.vocab.families["discard"].start
+        card = next(c for c in state.table.of("hand", seat) if pack.face_of[c] == face)
+        state.table.take("hand", card, seat)
+        state.table.put(self.to, [card])
+        state.vars["exchange-left"] -= 1
+
+    def done(self, state):
+        return state.vars["exchange-left"] <= 0
 
 
 class TrickPlay(Phase):
@@ -230,6 +263,7 @@ class TrickPlay(Phase):
         winner = state.trick[self.winner(state)][0]
         state.close_trick(winner)
         state.to_move = winner
+        state.game.after_trick(state, winner)  # a draw from the stock, a meld, ...
 
     def done(self, state):
         return not state.trick and len(state.tricks) >= state.game.tricks_in_hand(state)

@@ -97,6 +97,7 @@ class State:
 
     def _after_deal(self) -> None:
         self.dealt = self.game.written_deal(self)
+        self.table.start_moves()
         self.game.after_deal(self)
         self.phase_index = -1
         self._next_phase()
@@ -136,6 +137,7 @@ class State:
             "scores": list(scores), "running": list(self.totals),
             "tricks": list(self.tricks_won),  # not in the record (the summary may say)
             "played": self.played,  # not in the record: who played which card id
+            "moves": self.table.moves,  # nor this: cards out of / into each hand
         })
         self.hand_index += 1
         self.attempt = 0

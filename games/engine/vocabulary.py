@@ -10,8 +10,8 @@ machine works on the ints. A vocabulary is built once per game from *families*:
     PLAYS = vocab.cards(pack)                    # "AS", "TD", "JK", ... (one per face)
     CALLS = vocab.family("call", pack.faces)     # "call:AS", ...
 
-Each family is a `range` of ints; ``action - BIDS.start`` is the bid,
-``action - PLAYS.start`` the face played. Parsing is case-insensitive and also
+Each family is a `range` of ints; ``vocab.number(action)`` is the bid
+(``vocab.numbered(3)`` its action), ``action - PLAYS.start`` the face played. Parsing is case-insensitive and also
 accepts a bare number for a ``numbers`` family named "bid" (scoresheets write 3).
 """
 
@@ -23,6 +23,7 @@ class Vocabulary:
         self._texts: list[str] = []
         self._by_text: dict[str, int] = {}
         self.families: dict[str, range] = {}
+        self.lowest: dict[str, int] = {}  # the first number of each `numbers` family
 
     def __len__(self) -> int:
         return len(self._texts)
@@ -56,7 +57,16 @@ class Vocabulary:
         """``name:low`` .. ``name:high``; ``action - family.start + low`` is the number."""
         texts = [f"{name}:{n}" for n in range(low, high + 1)]
         aliases = [(str(n),) if name == "bid" else () for n in range(low, high + 1)]
+        self.lowest[name] = low
         return self._family(name, texts, aliases)
+
+    def number(self, action: int, name: str = "bid") -> int:
+        """The number a `numbers` action stands for ("bid:7" -> 7)."""
+        return action - self.families[name].start + self.lowest[name]
+
+    def numbered(self, value: int, name: str = "bid") -> int:
+        """The action of a number of a `numbers` family (7 -> "bid:7")."""
+        return self.families[name].start + value - self.lowest[name]
 
     def cards(self, pack, name: str = "play") -> range:
         """One action per face of the pack, written as the card code ("AS", "TD")."""
