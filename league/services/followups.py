@@ -9,12 +9,14 @@ A committed result is never turned into an error by the broker.
 """
 
 import logging
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from league.models import PendingRecompute, RecomputeKind
 from tournaments.models import Game
@@ -24,6 +26,10 @@ log = logging.getLogger(__name__)
 # Inside `followups_batched()` the rows are still written per result, but the worker is
 # asked once, at the end.
 _batched: ContextVar[bool] = ContextVar("followups_batched", default=False)
+
+# Seconds without kicks after a broker error (beat drains every 60 s anyway).
+BROKER_PAUSE = 10.0
+_broker_failed_at: float | None = None
 
 
 def after_result_saved(game_id: int) -> None:
@@ -62,16 +68,24 @@ def followups_kick() -> None:
     """Ask a worker to drain the owed recomputes now, if the broker answers.
 
     Never raises: the rows are committed already, and the beat entry (or the
-    `drain_followups` command) drains whatever a failed kick leaves behind. The broker
-    settings bound how long a publish may take (a second or two, not 30 s).
+    `drain_followups` command) drains whatever a failed kick leaves behind. One publish
+    attempt, bounded by the broker socket timeouts (about 2 s, not 30 s); after a broker
+    error this process skips kicks for BROKER_PAUSE, so an outage costs one slow answer,
+    not one per request.
     """
     from league import tasks
 
+    global _broker_failed_at
+    if _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE:
+        return
     try:
-        tasks.drain_followups.apply_async(ignore_result=True)
-    except Exception:  # broker down or stalled, or (eager mode) the drain itself failed
-        log.warning("follow-up drain not queued; the periodic drain will pick it up",
-                    exc_info=True)
+        tasks.drain_followups.apply_async(ignore_result=True, retry=False)
+    except BrokerError:
+        _broker_failed_at = time.monotonic()
+        log.warning("broker unreachable: follow-up drain not queued; the periodic drain "
+                    "will pick it up", exc_info=True)
+    except Exception:  # (eager mode) the drain itself failed; its rows stay owed
+        log.exception("follow-up drain failed; the periodic drain will pick it up")
 
 
 @contextmanager

@@ -28,8 +28,9 @@ from league.standings import StandingsConfigError
 
 log = logging.getLogger(__name__)
 
-# Longer than any recompute we measured (a 1M-game pool rebuild takes ~40 s).
-LEASE = timedelta(minutes=5)
+# Longer than any one recompute the drain runs (incremental; even a 1M-game pool's full
+# rebuild takes ~40 s), short enough that a killed worker's target waits two minutes.
+LEASE = timedelta(minutes=2)
 FIRST_BACKOFF = timedelta(seconds=10)
 MAX_BACKOFF = timedelta(hours=1)
 DATABASE_ERRORS = (OperationalError, InterfaceError)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from league import tasks
 from league.models import PendingRecompute, PlayerRating, RatingHistory, StandingRow
 from league.permissions import SYSTEM
+from league.services import followups
 from league.services import followups_drain as drain_module
 from league.services.followups import followups_request
 from league.services.followups_drain import followups_drain
@@ -41,6 +42,7 @@ def broker_down(monkeypatch):
     yield app
     app.conf.update(**saved)
     _reset_broker_pools(app)
+    followups._broker_failed_at = None  # the pause after a broker error is per process
 
 
 @pytest.fixture
@@ -138,6 +140,17 @@ def test_a_failed_publish_is_logged_not_raised(tables, broker_down, caplog,
     assert broker_down.pool.connection.as_uri().endswith(":9/0")
     assert "periodic drain will pick it up" in caplog.text
     assert len(owed()) == 2
+
+
+def test_after_a_broker_error_the_next_results_do_not_wait_for_the_broker(
+        tables, broker_down, django_capture_on_commit_callbacks):
+    with mock.patch.object(tasks.drain_followups, "apply_async",
+                           wraps=tasks.drain_followups.apply_async) as publish:
+        for seed, table in enumerate(tables, start=1):
+            with django_capture_on_commit_callbacks(execute=True):
+                submit(table, seed)
+    assert publish.call_count == 1  # the second result's kick was skipped
+    assert len(set(owed())) == 3  # both results' recomputes are owed all the same
 
 
 # --- the drain -------------------------------------------------------------------------------
