@@ -44,4 +44,4 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} · seat {self.position}"
+        return f"{self.table} · seat {self.position + 1}"  # people count seats from 1
