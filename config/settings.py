@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "league.api.middleware.ApiQueryStringGuard",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -178,6 +179,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "league.api.errors.api_exception_handler",
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE (413), NUL, lone surrogates and deep nesting
+    # (400) are refused with a JSON error before any view sees them.
+    "DEFAULT_PARSER_CLASSES": [
+        "league.api.parsers.SafeJSONParser",
+        "league.api.parsers.SafeFormParser",
+        "league.api.parsers.SafeMultiPartParser",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

@@ -6,6 +6,7 @@ into a 400 with the field messages (DRF only knows its own ValidationError).
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
@@ -39,6 +40,7 @@ ERRORS = {
     401: OpenApiResponse(ErrorSerializer, description="No or bad credentials."),
     403: OpenApiResponse(ErrorSerializer, description="Not allowed for this club."),
     404: OpenApiResponse(ErrorSerializer, description="Not found (or not visible to you)."),
+    413: OpenApiResponse(ErrorSerializer, description="The request body is too large."),
 }
 IDEMPOTENCY_ERRORS = {
     409: OpenApiResponse(ConflictSerializer, description="A different result is stored, or "
@@ -49,6 +51,10 @@ IDEMPOTENCY_ERRORS = {
 
 
 def api_exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):  # a form body past DATA_UPLOAD_MAX_MEMORY_SIZE
+        from league.api.parsers import too_large
+
+        exc = too_large()
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)

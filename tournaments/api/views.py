@@ -55,6 +55,7 @@ from tournaments.models import GameSource
 from tournaments.selectors_tasks import seating_plan, seating_task_status
 from tournaments.services import events as event_services
 from tournaments.services import seating as seating_services
+from tournaments.services.records import input_errors
 from tournaments.services.results import (
     ResultConflict,
     ResultRejected,
@@ -303,11 +304,18 @@ class RecordCheckView(APIView):
         request=OpenApiTypes.OBJECT,
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT,
                                         description="The checker's report (valid or not)."),
-                   400: OpenApiResponse(ErrorSerializer, description="Not a JSON object."),
+                   400: OpenApiResponse(ErrorSerializer, description="Not a JSON object, "
+                                        "or text no record may hold (NUL, lone surrogates, "
+                                        "nesting deeper than 32 levels)."),
+                   413: OpenApiResponse(ErrorSerializer, description="Body too large."),
                    429: OpenApiResponse(ErrorSerializer, description="Too many requests.")})
     def post(self, request):
         if not isinstance(request.data, dict):
             return Response({"detail": "The body must be a JSON object (a record)."},
                             status=status.HTTP_400_BAD_REQUEST)
-        return Response(rules.check_record(request.data).to_dict())
+        report = rules.check_record(request.data).to_dict()
+        refused = input_errors(request.data)  # what storing the record would refuse too
+        if refused:
+            report.update(valid=False, errors=report["errors"] + refused)
+        return Response(report)
 

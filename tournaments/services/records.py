@@ -11,8 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cache
 
 from games import rules
+from games.rules.record_shape import flat_hand
+from league.safe_json import UnsafeJSON, check_json
 
 
 def error(code: str, message: str, *, field: str = "", hand=None, seat=None) -> dict:
@@ -51,6 +54,40 @@ def _record_options(record: dict, players: int) -> dict:
     if not isinstance(options, dict):
         raise rules.RulesError("options must be an object")
     return rules.load(record["game"], **{"players": players, **options}).options
+
+
+@cache
+def _known_fields(game: str) -> tuple[frozenset, frozenset]:
+    """(record fields, hand fields) the game's record JSON Schema describes."""
+    schema = rules.record_schema(game)
+    hand = schema["properties"]["hands"]["items"]
+    shapes = [hand, *hand.get("anyOf", ()), *hand.get("oneOf", ())]  # flat or engine shape
+    return (frozenset(schema["properties"]),
+            frozenset(key for shape in shapes for key in shape.get("properties", ())))
+
+
+def input_errors(record) -> list[dict]:
+    """Refusals before any rule is checked: text no database stores, and unknown fields.
+
+    Unknown fields are refused, not dropped: a misspelt "trumps" would otherwise vanish
+    silently, and nothing outside the documented record (docs/records.md) is stored.
+    """
+    try:
+        check_json(record)
+    except UnsafeJSON as problem:
+        return [error("unsafe-text", f"The record is refused: {problem}.")]
+    if not isinstance(record, dict) or record.get("game") not in rules.GAMES:
+        return []  # the table and the rules core name these mistakes
+    top, per_hand = _known_fields(record["game"])
+    problems = [error("unknown-field", f"{key!r} is not a field of a record",
+                      field=str(key)) for key in record if key not in top]
+    hands = record.get("hands")
+    for number, hand in enumerate(hands if isinstance(hands, list) else [], start=1):
+        if isinstance(hand, dict):
+            problems += [error("unknown-field", f"hand {number}: {key!r} is not a field of "
+                               "a hand", field=str(key), hand=number)
+                         for key in hand if key not in per_hand]
+    return problems
 
 
 def match_errors(table, record, seat_names: list[str | None]) -> list[dict]:
@@ -103,6 +140,7 @@ class Verdict:
     hand_scores: list
     hand_tricks: list  # per hand: tricks per seat as the rules core derived them, or None
     schedule: list[int]  # cards per player, hand by hand
+    hands: list  # the record's hands laid out flat (a hand may be in the engine's shape)
 
 
 def check(record: dict) -> tuple[object, list[dict]]:
@@ -136,4 +174,12 @@ def verdict(record: dict, report, players: int) -> Verdict:
         hand_scores=list(getattr(report, "scores", None) or []),
         hand_tricks=list(getattr(report, "tricks", None) or []),
         schedule=list(game.schedule),
+        hands=_flat_hands(game, record),
     )
+
+
+def _flat_hands(game, record: dict) -> list:
+    first_dealer = record.get("first_dealer", 0)
+    first_dealer = first_dealer if isinstance(first_dealer, int) else 0
+    return [flat_hand(game, hand, (first_dealer + index) % game.num_players)
+            for index, hand in enumerate(record.get("hands") or [])]

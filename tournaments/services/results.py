@@ -45,6 +45,7 @@ from tournaments.services.records import (
     Verdict,
     check,
     error,
+    input_errors,
     match_errors,
     record_hash,
     verdict,
@@ -119,7 +120,7 @@ def result_submit(
     if problems:
         raise ResultRejected(problems)
     names = [seat.player.display_name for seat in seats]
-    problems = match_errors(table, record, names)
+    problems = input_errors(record) or match_errors(table, record, names)
     if problems:
         raise ResultRejected(problems)
     report, problems = check(record)
@@ -280,7 +281,7 @@ def _write_hands(game: Game, entry: _Entry) -> None:
             hand=hand, index=index, schedule=verdict.schedule, players=players,
             first_dealer=first_dealer, scores=_hand_scores(verdict.hand_scores, index, hand),
             derived_tricks=_at(verdict.hand_tricks, index)))
-        for index, hand in enumerate(record.get("hands") or []))
+        for index, hand in enumerate(verdict.hands))
 
 
 def _at(items: list, index: int):
