@@ -112,7 +112,7 @@ def test_it_refuses_a_result_for_a_table_with_an_empty_seat_naming_the_seat(club
     Seat.objects.filter(table=table, position=3).update(player=None)
     with pytest.raises(ResultRejected) as refused:
         play(table, user=sam)
-    assert str(refused.value) == ("seat 3 is empty: seat a player or a bot before entering "
+    assert str(refused.value) == ("seat 4 is empty: seat a player or a bot before entering "
                                   "the result")
     assert refused.value.errors[0]["seat"] == 3 and refused.value.errors[0]["code"] == \
         "empty-seat"

@@ -144,7 +144,8 @@ def result_submit(
 
 def empty_seat_errors(seats) -> list[dict]:
     """A result needs everyone seated: an empty seat would leave a score without a player."""
-    return [error("empty-seat", f"seat {seat.position} is empty: seat a player or a bot "
+    # The message counts seats from 1 like the table cards; the `seat` field stays an index.
+    return [error("empty-seat", f"seat {seat.position + 1} is empty: seat a player or a bot "
                   "before entering the result", field="seats", seat=seat.position)
             for seat in seats if seat.player_id is None]
 
