@@ -17,11 +17,15 @@ def game_choices() -> list[tuple[str, str]]:
     return [(game["name"], game["title"]) for game in rules.games()]
 
 
+# A browser date picker reads and writes ISO dates, whatever the site's display format.
+DATE = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=120)
     game = forms.ChoiceField(choices=game_choices, help_text="Fixed once the season has a night.")
-    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(widget=DATE)
+    ends_on = forms.DateField(required=False, widget=DATE)
 
 
 # --- the game's options, generated from what the rules core declares ----------------------

@@ -6,10 +6,13 @@ from django import forms
 from league.models import Player
 from tournaments.models import EventKind
 
+# A browser date picker reads and writes ISO dates, whatever the site's display format.
+DATE = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+
 
 class NightForm(forms.Form):
     name = forms.CharField(max_length=120)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(widget=DATE)
 
 
 class NightCreateForm(NightForm):
