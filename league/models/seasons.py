@@ -28,3 +28,8 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.name}"
+
+    def get_absolute_url(self) -> str:  # the admin's "View on site" leads back here
+        from django.urls import reverse
+
+        return reverse("league:season-detail", args=[self.pk])

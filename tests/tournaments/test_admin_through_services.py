@@ -187,3 +187,19 @@ class TestTablesAndSeats:
                           ("seat", table_a.seats.first().pk)):
             page = staff.get(_url(model, "change", pk))
             assert page.context["has_change_permission"] is False, model
+
+
+def test_the_admin_leads_back_to_the_night_and_the_season(staff, club_a):
+    season = SeasonFactory(club=club_a)
+    event = EventFactory(club=club_a, season=season)
+    assert "View on site" in staff.get(_url("event", "change", event.pk)).content.decode()
+    assert staff.get(reverse("admin:view_on_site", args=[
+        _content_type(Event), event.pk])).url.endswith(f"/events/{event.pk}/")
+    assert staff.get(reverse("admin:view_on_site", args=[
+        _content_type(Season), season.pk])).url.endswith(f"/seasons/{season.pk}/")
+
+
+def _content_type(model):
+    from django.contrib.contenttypes.models import ContentType
+
+    return ContentType.objects.get_for_model(model).pk

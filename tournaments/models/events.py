@@ -39,6 +39,11 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    def get_absolute_url(self) -> str:  # the admin's "View on site" leads back here
+        from django.urls import reverse
+
+        return reverse("tournaments:event-detail", args=[self.pk])
+
 
 class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
