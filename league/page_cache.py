@@ -14,11 +14,16 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import wraps
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
+from django.http import HttpResponse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag
 
 FRAGMENT_SECONDS = 24 * 3600  # fragments also expire on their own, so the cache stays small
 
@@ -63,6 +68,9 @@ def bump_club_versions(club_ids: Iterable[int]) -> None:
 
 def viewer_scope(request) -> str:
     """Who the content is for: what a page shows depends on the clubs the viewer may see."""
+    token = getattr(request, "auth", None)
+    if token is not None and hasattr(token, "club_id"):  # an API token sees its own club
+        return f"t{token.pk}"
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "anon"
@@ -92,3 +100,83 @@ def page_etag(request, name: str, versions: dict[int, str], *, daily: bool = Fal
     base = fragment_key(request, name, versions, daily=daily)
     csrf = request.COOKIES.get("csrftoken", "")
     return hashlib.sha256(f"{base}|{csrf}".encode()).hexdigest()[:32]
+
+
+# --- serving pages from the cache --------------------------------------------------------------
+
+Versions = Callable[..., dict[int, str]]  # (request, *args, **kwargs) -> club versions
+
+
+def _not_modified(request, etag: str) -> HttpResponse | None:
+    return get_conditional_response(request, etag=quote_etag(etag))
+
+
+def _tag(response, etag: str) -> None:
+    response.headers["ETag"] = quote_etag(etag)
+    # Revalidate every time: the ETag answers with a 304 while nothing changed.
+    patch_cache_control(response, private=True, no_cache=True)
+
+
+def _cacheable(request) -> bool:
+    """Plain reads only: exports and pages with a one-off message go through the view."""
+    if request.method not in ("GET", "HEAD") or "_export" in request.GET:
+        return False
+    return not len(messages.get_messages(request))
+
+
+def cached_page(name: str, versions: Versions, *, daily: bool = False):
+    """Serve a public HTML view from the cache while its clubs' versions hold.
+
+    ``versions`` checks the viewer may see the page (raising Http404 when not)
+    and returns the versions of the clubs whose results the page shows. The
+    rendered page is stored under a key of those versions, the viewer and the
+    URL; a matching If-None-Match gets a 304 without rendering anything.
+    """
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if not _cacheable(request):
+                return view(request, *args, **kwargs)
+            etag = page_etag(request, name, versions(request, *args, **kwargs), daily=daily)
+            if (response := _not_modified(request, etag)) is not None:
+                return response
+            key = f"pages:html:{etag}"
+            stored = cache.get(key)
+            if stored is None:
+                response = view(request, *args, **kwargs)
+                if response.status_code != 200 or getattr(response, "streaming", False):
+                    return response
+                if hasattr(response, "render"):
+                    response.render()
+                stored = (response.content, response["Content-Type"])
+                cache.set(key, stored, FRAGMENT_SECONDS)
+            response = HttpResponse(stored[0], content_type=stored[1])
+            _tag(response, etag)
+            return response
+        return wrapper
+    return decorate
+
+
+def cached_api(name: str, versions: Versions):
+    """`cached_page` for DRF read views: the response data is cached, rendered per request."""
+    from rest_framework.response import Response
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(self, request, *args, **kwargs):
+            etag = page_etag(request, name, versions(request, *args, **kwargs))
+            if (response := _not_modified(request, etag)) is not None:
+                return response
+            key = f"pages:api:{etag}"
+            data = cache.get(key)
+            if data is None:
+                response = view(self, request, *args, **kwargs)
+                if response.status_code != 200:
+                    return response
+                data = response.data
+                cache.set(key, data, FRAGMENT_SECONDS)
+            response = Response(data)
+            _tag(response, etag)
+            return response
+        return wrapper
+    return decorate

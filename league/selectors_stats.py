@@ -101,7 +101,7 @@ def event_provisional_standings(event: Event) -> list[ProvisionalLine]:
     data.pop("min_nights", None)
     data.pop("best_nights", None)
     config = parse_config(data)
-    games = complete_games().filter(table__round__event=event)
+    games = complete_games().filter(table__round__event=event).defer("record")
     lines = compute_standings(results(games), config)
     players = Player.objects.in_bulk([line.player_id for line in lines])
     return [ProvisionalLine(line, players[line.player_id]) for line in lines]

@@ -1,5 +1,6 @@
 """Public league pages: the list of clubs, a club, a season."""
 
+from django.core.paginator import Paginator
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
@@ -7,6 +8,8 @@ from django.urls import NoReverseMatch, reverse
 from league.models import Club, Membership, Season
 from tournaments.models import Event
 from tournaments.views import access
+
+NIGHTS_PER_PAGE = 30
 
 
 def home(request):
@@ -29,7 +32,9 @@ def club_detail(request, slug):
     context = {
         "club": club,
         "seasons": club.seasons.annotate(event_count=Count("events")),
-        "events": Event.objects.filter(club=club).select_related("season")[:30],
+        # Newest first, a page at a time: a club's nights grow by one a week, for years.
+        "events": Paginator(Event.objects.filter(club=club).select_related("season"),
+                            NIGHTS_PER_PAGE).get_page(request.GET.get("page")),
         "members": members,
         "can_manage": access.can_manage(request.user, club),
         "manage_links": [

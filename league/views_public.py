@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.decorators import method_decorator
 from django.utils.text import slugify
 from django_tables2 import RequestConfig, SingleTableView
 from django_tables2.export import ExportMixin
 
 from league import permissions
-from league.charts import ChartPoint, rating_chart
+from league.charts import rating_chart
 from league.models import Player, Season
-from league.selectors_ratings import player_ratings, rating_history, rating_view
-from league.selectors_stats import (
-    player_game_rows,
-    player_games,
-    player_head_to_head,
-    player_statistics,
-    season_standings,
-    visible_player,
+from league.page_cache import cached_page, club_version, club_versions
+from league.selectors_player import (
+    chart_points,
+    player_club_ids,
+    player_results,
+    player_rivals,
+    player_totals,
 )
+from league.selectors_ratings import player_ratings, rating_view
+from league.selectors_stats import season_standings, visible_player
 from league.standings import parse_config
 from league.standings.config import StandingsConfigError
-from league.tables import HeadToHeadTable, PlayerGamesTable, StandingsTable
+from league.tables import StandingsTable
+from league.tables_player import PlayerResultsTable, RivalsTable
 
 
 def _visible_season(request, pk: int) -> Season:
@@ -32,6 +35,12 @@ def _visible_season(request, pk: int) -> Season:
     return season
 
 
+def _season_versions(request, pk: int) -> dict[int, str]:
+    season = _visible_season(request, pk)
+    return {season.club_id: club_version(season.club_id)}
+
+
+@method_decorator(cached_page("standings", _season_versions), name="get")
 class SeasonStandingsView(ExportMixin, SingleTableView):
     table_class = StandingsTable
     template_name = "league/season_standings.html"
@@ -63,34 +72,41 @@ class SeasonStandingsView(ExportMixin, SingleTableView):
 
 
 def _rating_blocks(player: Player, subject) -> list[dict]:
-    blocks = []
-    for rating in player_ratings(player, subject=subject):
-        history = list(rating_history(player, rating.pool))
-        points = [ChartPoint(h.played_at, h.mu_after, h.sigma_after) for h in history]
-        view = rating_view(rating)
-        blocks.append({
-            "view": view,
-            "chart": rating_chart(points, title=f"{player} rating in {rating.pool}"),
-        })
-    return blocks
+    ratings = list(player_ratings(player, subject=subject))
+    points = chart_points(player, [rating.pool for rating in ratings])
+    return [{
+        "view": rating_view(rating),
+        "chart": rating_chart(points[rating.pool_id],
+                              title=f"{player} rating in {rating.pool}"),
+    } for rating in ratings]
 
 
-def player_detail(request, pk: int):
+def _player(request, pk: int) -> Player:
     player = visible_player(subject=request.user, pk=pk)
     if player is None:
         raise Http404("No such player.")
-    games = player_games(player, subject=request.user)
-    rows = player_game_rows(player, games)
-    games_table = PlayerGamesTable(rows, prefix="g-")
+    return player
+
+
+def _player_versions(request, pk: int) -> dict[int, str]:
+    player = _player(request, pk)
+    request.page_player = player  # the view reuses it rather than asking again
+    return club_versions(player_club_ids(player, subject=request.user))
+
+
+@cached_page("player", _player_versions, daily=True)
+def player_detail(request, pk: int):
+    player = getattr(request, "page_player", None) or _player(request, pk)
+    clubs = player_club_ids(player, subject=request.user)
+    games_table = PlayerResultsTable(player_results(player, clubs), prefix="g-")
     RequestConfig(request, paginate={"per_page": 25}).configure(games_table)
-    h2h_table = HeadToHeadTable(player_head_to_head(player, [r.result for r in rows]),
-                                prefix="h-")
+    h2h_table = RivalsTable(player_rivals(player, clubs), prefix="h-")
     RequestConfig(request, paginate={"per_page": 25}).configure(h2h_table)
     context = {
         "player": player,
         "games_table": games_table,
         "h2h_table": h2h_table,
-        "stats": player_statistics(player, games),
+        "stats": player_totals(player, clubs),
         "ratings": _rating_blocks(player, request.user),
     }
     return render(request, "league/player_detail.html", context)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.decorators import method_decorator
 from django.utils.text import slugify
 from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
@@ -11,20 +12,41 @@ from django_tables2.export import ExportMixin
 from league import permissions
 from league.charts_ratings import rating_histogram
 from league.models import Club
+from league.page_cache import cached_page, club_version
 from league.ratings.provisional import MAX_SIGMA, MIN_GAMES
 from league.selectors_leaderboard import club_pools, pool_label, pool_leaderboard, visible_pool
 from league.selectors_ratings import Z
 from league.tables import RatingsTable
 
 
-def club_ratings(request, slug: str):
+def _visible_club(request, slug: str) -> Club:
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can(request.user, permissions.VIEW, club):
         raise Http404("No such club.")
+    return club
+
+
+def _club_versions(request, slug: str) -> dict[int, str]:
+    club = _visible_club(request, slug)
+    return {club.pk: club_version(club.pk)}
+
+
+def _pool_versions(request, pk: int) -> dict[int, str]:
+    pool = visible_pool(subject=request.user, pk=pk)
+    if pool is None:
+        raise Http404("No such rating pool.")
+    return {pool.club_id: club_version(pool.club_id)}
+
+
+@cached_page("club-ratings", _club_versions)
+def club_ratings(request, slug: str):
+    club = _visible_club(request, slug)
     pools = [(pool, pool_label(pool)) for pool in club_pools(club)]
     return render(request, "league/club_ratings.html", {"club": club, "pools": pools})
 
 
+# Daily as well: shown ratings grow uncertain while players are away.
+@method_decorator(cached_page("leaderboard", _pool_versions, daily=True), name="get")
 class RatingPoolView(ExportMixin, SingleTableView):
     table_class = RatingsTable
     template_name = "league/rating_pool.html"

@@ -28,6 +28,14 @@ def _member(club, username, role):
     return user
 
 
+@pytest.fixture(autouse=True)
+def _fresh_page_cache():
+    """Cached pages are keyed by club ids, which another test's rolled-back club may reuse."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def eager_celery():
     """Run Celery tasks in-process even when CI configures a broker."""

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from league.api.auth import subject_of
 from league.models import StandingRow
+from league.page_cache import cached_api, club_version
 from league.selectors_ratings import player_ratings, rating_history, rating_view
 from league.selectors_stats import season_standings, visible_player, visible_seasons
 
@@ -27,11 +28,24 @@ class StandingRowSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+def _season_versions(request, pk: int) -> dict[int, str]:
+    season = get_object_or_404(visible_seasons(subject=subject_of(request)), pk=pk)
+    return {season.club_id: club_version(season.club_id)}
+
+
 class SeasonStandingsView(generics.ListAPIView):
-    """The season's standings as last recomputed, best first (public clubs for anyone)."""
+    """The season's standings as last recomputed, best first (public clubs for anyone).
+
+    Served from the cache while the season's results are unchanged, with an ETag
+    (If-None-Match gets 304 Not Modified).
+    """
 
     serializer_class = StandingRowSerializer
     filter_backends = []
+
+    @cached_api("api-standings", _season_versions)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         season = get_object_or_404(visible_seasons(subject=subject_of(self.request)),

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from league.models import Club, Season
 from league.selectors_stats import event_provisional_standings
+from league.services.player_stats import player_stats_recompute
 from league.services.ratings import ratings_recompute
 from league.services.standings import standings_recompute
 from tests.league.played_games import T0, night, record_game, scoresheet_hands, table_at
@@ -23,6 +24,7 @@ def played(club, season, people):
     record_game(table_at(event, people[2:], round_number=2), totals=[40, 30, 20, 10])
     standings_recompute(season_id=season.pk)
     ratings_recompute(club_id=club.pk)
+    player_stats_recompute(club_id=club.pk)
     return event
 
 
