@@ -10,7 +10,7 @@ from . import actions as A
 from .cards import NO_TRUMP, SUITS, parse_card, parse_suit
 from .errors import RecordError
 from .replay import replay_hand
-from .state import PLAYING, State
+from .state import State
 
 
 def parse_bid(value):
@@ -71,7 +71,7 @@ class HandChecker:
                        f"{written} cards were dealt but hand {self.number} of this game "
                        f"has {cards} cards per player", fld="cards")
         state = self.state
-        state.hand_index = index
+        state.start_at(index)
         dealer = (state.first_dealer + index) % self.n
         if "dealer" in hand and hand["dealer"] != dealer:
             self.error("dealer-mismatch",
@@ -165,31 +165,37 @@ class HandChecker:
                 return False
             parsed.append((self.game.normalize_bid(bid[0], cards), bid[1]))
         state = self.state
-        seat = self.game.first_bidder(state.dealer)
-        boards = 0
-        for _ in range(self.n):
-            action, stated = parsed[seat]
-            state.to_move = seat
-            violation = self.game.bid_violation(state, seat, action)
-            if violation is not None:
-                code = "bid-invalid" if violation.code == "bid-invalid" else violation.code
-                self.error(code, f"{self.seat_name(seat)} bid {bids[seat]!r}: "
-                           f"{violation.message}", seat, "bids")
-            if action == A.BOARD:
-                boards += 1
-                if stated and stated != boards and self.game.partnership:
-                    self.error("board-level",
-                               f"{self.seat_name(seat)}'s bid is written as {bids[seat]!r} but "
-                               f"it was Board number {boards} of the hand, so it is "
-                               f"{A.BOARD_WORDS[boards - 1]!r}", seat, "bids")
-            state.bids[seat] = action
-            state.bid_order.append(seat)
-            seat = (seat + 1) % self.n
+        first = self.game.first_bidder(state.dealer)
+        order = [(first + k) % self.n for k in range(self.n)]
+        actions = [parsed[seat][0] for seat in order]
+        position = 0
+        while (stop := state.apply_many(actions, position)) is not None:  # the public API
+            position, violation = stop
+            seat = order[position]
+            code = "bid-invalid" if violation.code == "bid-invalid" else violation.code
+            self.error(code, f"{self.seat_name(seat)} bid {bids[seat]!r}: "
+                       f"{violation.message}", seat, "bids")
+            state.apply(actions[position], check=False)  # reported; go on as written
+            position += 1
+        self.check_board_levels(order, parsed, bids)
         self.check_all_pass()
-        leader = self.game.opening_leader(state)
-        state.phase = PLAYING
-        state.to_move = (state.dealer + 1) % self.n if leader is None else leader
         return True
+
+    def check_board_levels(self, order, parsed, bids) -> None:
+        """A written "double-board" (etc.) must be the Board of that rank in the hand."""
+        if not self.game.partnership:
+            return
+        boards = 0
+        for seat in order:
+            action, stated = parsed[seat]
+            if action != A.BOARD:
+                continue
+            boards += 1
+            if stated and stated != boards:
+                self.error("board-level",
+                           f"{self.seat_name(seat)}'s bid is written as {bids[seat]!r} but "
+                           f"it was Board number {boards} of the hand, so it is "
+                           f"{A.BOARD_WORDS[boards - 1]!r}", seat, "bids")
 
     def check_all_pass(self) -> None:
         bids = self.state.bids

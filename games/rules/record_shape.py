@@ -12,12 +12,10 @@ the same rules.
 
 from __future__ import annotations
 
-ENGINE_KEYS = ("events", "summary")
-
 
 def is_engine_shape(hand) -> bool:
     return isinstance(hand, dict) and (
-        any(key in hand for key in ENGINE_KEYS) or isinstance(hand.get("deal"), dict))
+        "events" in hand or "summary" in hand or isinstance(hand.get("deal"), dict))
 
 
 def _bid(text):

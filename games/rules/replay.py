@@ -169,7 +169,7 @@ def read_replacement(checker, hand, turned, masks):
 
 def start(checker, hand, masks, turned, trump, replacement, quiet=False) -> bool:
     state = checker.state
-    state.hand_index = checker.number - 1
+    state.start_at(checker.number - 1)
     state.start_hand(masks, turned, replacement)
     if turned is None:
         state.set_trump(trump)

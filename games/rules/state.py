@@ -98,6 +98,14 @@ class State:
         self.last_trick = None
         self._legal = -1
 
+    def start_at(self, hand_index: int, totals=None) -> None:
+        """Make `hand_index` (0-based) the current hand, for a referee or a bot that
+        deals it itself with `start_hand`; `totals` per unit when known."""
+        self.hand_index = hand_index
+        self.attempt = 0
+        if totals is not None:
+            self.totals = list(totals)
+
     def set_trump(self, trump: int) -> None:
         self.trump = trump
         self.suit_table = self.game.suit_table[trump]
@@ -204,8 +212,8 @@ class State:
     # --- moves ------------------------------------------------------------
     def apply(self, action, check: bool = True) -> None:
         """Play `action` (int or text form) for the current player; raises IllegalAction.
-        ``check=False`` (a referee replaying plays whose deal is unknown, or whose
-        breach it has already reported) applies a card play without the rules."""
+        ``check=False`` (a referee replaying a hand whose deal is unknown, or whose
+        breach it has already reported) applies a bid or a card play without the rules."""
         if type(action) is int and 0 <= action < 52:  # fast path: an ordinary card
             mask = self._legal  # set by legal_actions (so in the play phase), -1 after a move
             if mask < 0:
@@ -213,30 +221,39 @@ class State:
             if mask >> action & 1:
                 self._play(self.to_move, action, None, action)
                 return
-        if check or self.phase != PLAYING:
+        if check:
             self._apply_checked(action)
             return
         action = self.game.string_to_action(action) if type(action) is not int else action
-        if action is None or not 0 <= action < A.JOKER_LEAD_BASE + 8:
-            raise IllegalAction(RuleViolation("card-expected", "not a card play"))
+        if self.phase == BIDDING and action is not None and A.is_bid(action):
+            self._bid(self.to_move, action)
+            return
+        if self.phase != PLAYING or action is None or not 0 <= action < A.JOKER_LEAD_BASE + 8:
+            raise IllegalAction(RuleViolation("not-now", f"{action!r} cannot be applied now"))
         card, named = A.split_play(action)
         self._play(self.to_move, card, named, action)
 
     def apply_many(self, actions: list[int], start: int = 0):
         """Apply `actions[start:]` (ints) in order, checked, until one breaks a rule:
         returns ``(index, RuleViolation)`` for it (not applied), or None when all
-        were applied. The referee's loop over a hand's plays, kept here so a card
-        costs what it costs in a playout."""
-        legal_mask, play = self._legal_mask, self._play
+        were applied. The referee's loop over a hand's bids and plays, kept here so
+        a card costs what it costs in a playout."""
+        legal_mask, play, bid_violation = self._legal_mask, self._play, self.game.bid_violation
         for index in range(start, len(actions)):
             action = actions[index]
             if self.phase == PLAYING and action < 52 and legal_mask() >> action & 1:
                 play(self.to_move, action, None, action)
                 continue
+            if self.phase == BIDDING and A.BID_BASE <= action <= A.BOARD:  # what check() does
+                violation = bid_violation(self, self.to_move, action)
+                if violation is None:
+                    self._bid(self.to_move, action)
+                    continue
+                return index, violation
             violation = self.check(action)
             if violation is not None:
                 return index, violation
-            self._apply_checked(action)
+            self.apply(action, check=False)  # just checked
         return None
 
     def _apply_checked(self, action) -> None:
@@ -267,6 +284,9 @@ class State:
             self.to_move = (seat + 1) % self.n
             return
         leader = self.game.opening_leader(self)
+        if leader is None and not self.auto_deal:
+            # a referee replays the hand as written (and reports the thrown-in deal)
+            leader = (self.dealer + 1) % self.n
         if leader is None:  # everyone passed: same dealer deals the same hand again
             self.attempt += 1
             self._deal_from_seed()
