@@ -12,7 +12,8 @@ from games import rules
 
 
 def test_rules_core_does_not_import_django():
-    code = "import sys, games.rules; print('django' in sys.modules)"
+    code = ("import sys, games.rules, games.engine, games.bots.any_game; "
+            "print('django' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
