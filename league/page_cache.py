@@ -77,20 +77,20 @@ def viewer_scope(request) -> str:
     return f"u{user.pk}"
 
 
-def fragment_key(request, name: str, versions: dict[int, str], *, daily: bool = False) -> str:
+def fragment_key(request, name: str, versions: dict, *, daily: bool = False) -> str:
     """A cache key for a fragment of ``request``'s page, valid while the versions hold.
 
     ``daily`` adds today's date, for content that changes with time alone (ratings
     grow uncertain while a player is away).
     """
     parts = [name, viewer_scope(request), request.get_full_path()]
-    parts += [f"{club}={token}" for club, token in sorted(versions.items())]
+    parts += [f"{key}={token}" for key, token in sorted(versions.items(), key=str)]
     if daily:
         parts.append(timezone.now().date().isoformat())
     return "pages:fragment:" + hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
-def page_etag(request, name: str, versions: dict[int, str], *, daily: bool = False) -> str:
+def page_etag(request, name: str, versions: dict, *, daily: bool = False) -> str:
     """An ETag for the whole response: the fragment key plus the session's CSRF secret.
 
     The CSRF secret is part of it because a logged-in page carries a form token
@@ -104,7 +104,9 @@ def page_etag(request, name: str, versions: dict[int, str], *, daily: bool = Fal
 
 # --- serving pages from the cache --------------------------------------------------------------
 
-Versions = Callable[..., dict[int, str]]  # (request, *args, **kwargs) -> club versions
+# (request, *args, **kwargs) -> club versions (and any other parts the page depends on),
+# or None when the page must be rendered every time.
+Versions = Callable[..., dict | None]
 
 
 def _not_modified(request, etag: str) -> HttpResponse | None:
@@ -137,7 +139,10 @@ def cached_page(name: str, versions: Versions, *, daily: bool = False):
         def wrapper(request, *args, **kwargs):
             if not _cacheable(request):
                 return view(request, *args, **kwargs)
-            etag = page_etag(request, name, versions(request, *args, **kwargs), daily=daily)
+            depends_on = versions(request, *args, **kwargs)
+            if depends_on is None:
+                return view(request, *args, **kwargs)
+            etag = page_etag(request, name, depends_on, daily=daily)
             if (response := _not_modified(request, etag)) is not None:
                 return response
             key = f"pages:html:{etag}"

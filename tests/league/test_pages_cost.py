@@ -139,3 +139,17 @@ def test_viewers_of_a_private_club_do_not_share_a_cached_page(client, django_use
     assert client.get(url).status_code == 200
     client.logout()
     assert client.get(url).status_code == 404
+
+
+def test_a_closed_night_is_served_from_the_cache_and_an_open_one_is_not(client, club, season,
+                                                                        people):
+    event = play_history(club, season, people, nights=1)
+    url = reverse("tournaments:event-detail", args=[event.pk])
+    cold, warm = queries(client, url), queries(client, url)
+    assert warm == cold  # still open: seats and attendance change without a result
+    event.status = "closed"
+    event.save()
+    cold, warm = queries(client, url), queries(client, url)
+    assert warm < cold
+    first = client.get(url)
+    assert client.get(url, headers={"if-none-match": first["ETag"]}).status_code == 304

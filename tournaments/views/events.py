@@ -11,9 +11,11 @@ from django.template.loader import get_template
 from django.views.decorators.http import require_POST
 
 from league.models import Player
+from league.page_cache import cached_page
 from tournaments import selectors_night as night_selectors
 from tournaments.forms import AttendanceForm, PlanSeatingForm
 from tournaments.models import Event, Round, Seat, Table
+from tournaments.page_versions import night_versions
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.views import access
@@ -73,6 +75,7 @@ def _provisional_lines(event: Event):
     return event_provisional_standings(event)
 
 
+@cached_page("night", night_versions)
 def event_detail(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
