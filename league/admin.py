@@ -31,6 +31,7 @@ from league.models import (
     StandingRow,
 )
 from league.services.audit import audit_record
+from league.services.newcomers import clean_name, member_named, newcomer_add
 from league.services.ratings import ratings_update
 from league.services.seasons import EDITABLE as SEASON_EDITABLE
 from league.services.seasons import season_check_game, season_create, season_update
@@ -122,12 +123,60 @@ class ClubAdmin(ClubScopedAdmin):
         return request.user.is_superuser
 
 
+class NewcomerAdminForm(forms.ModelForm):
+    """An organiser's new player joins one of their clubs at once (`newcomer_add`):
+    a player of no club would be invisible to them after saving."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none())
+    user = None  # set per request by PlayerAdmin.get_form
+
+    class Meta:
+        model = Player
+        fields = ["display_name", "club"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = permissions.manageable_clubs(self.user)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("club") and data.get("display_name"):
+            try:
+                name = clean_name(data["display_name"])
+                if member_named(data["club"], name) is not None:
+                    self.add_error("display_name", f"{name!r} is already a member of "
+                                                   f"{data['club']}.")
+            except ValidationError as refused:
+                self.add_error("display_name", refused.messages)
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["display_name", "user", "bot_strength", "created_at"]
     list_filter = ["bot_strength"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None and not request.user.is_superuser:
+            kwargs["form"] = type("NewcomerForm", (NewcomerAdminForm,), {"user": request.user})
+            kwargs["fields"] = ["display_name", "club"]
+        return super().get_form(request, obj, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None and not request.user.is_superuser:
+            return ["display_name", "club"]
+        return super().get_fields(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        if change or request.user.is_superuser:
+            return super().save_model(request, obj, form, change)
+        membership = newcomer_add(club=form.cleaned_data["club"], user=request.user,
+                                  name=form.cleaned_data["display_name"])
+        obj.pk, obj.display_name = membership.player.pk, membership.player.display_name
+        obj._state.adding = False
+        return None
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)

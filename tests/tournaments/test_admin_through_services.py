@@ -203,3 +203,22 @@ def _content_type(model):
     from django.contrib.contenttypes.models import ContentType
 
     return ContentType.objects.get_for_model(model).pk
+
+
+class TestPlayers:
+    def test_an_organisers_new_player_joins_their_club_and_stays_visible(self, staff,
+                                                                         club_a):
+        form = staff.get(reverse("admin:league_player_add")).context["adminform"].form
+        assert list(form.fields["club"].queryset) == [club_a]
+        response = staff.post(reverse("admin:league_player_add"),
+                              {"display_name": "Nia", "club": club_a.pk})
+        assert response.status_code == 302
+        membership = club_a.memberships.get(player__display_name="Nia")
+        listed = staff.get(reverse("admin:league_player_changelist"), {"q": "Nia"})
+        assert [p.pk for p in listed.context["cl"].result_list] == [membership.player_id]
+        assert AuditEntry.objects.filter(action="membership.add", target_id=membership.pk)
+
+    def test_a_members_name_is_not_added_twice(self, staff, club_a, pat):
+        response = staff.post(reverse("admin:league_player_add"),
+                              {"display_name": "pat", "club": club_a.pk})
+        assert "already a member" in str(response.context["adminform"].form.errors)
