@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ..rules.errors import IllegalAction, RuleViolation
+from .tricks import WILD
 
 CHANCE, OVER = -2, -1
 
@@ -164,8 +165,8 @@ class State:
         suit = game.card_suit(self, card, seat)
         if not self.trick:
             self.led = game.led_suit(self, card, action)
-        elif suit != self.led and self.led is not None:
-            self.voids[seat].add(self.led)
+        elif suit != self.led and suit != WILD and self.led is not None:
+            self.voids[seat].add(self.led)  # (a wild card may be played while holding it)
         self.trick.append((seat, card))
         self.played[seat].append(card)
         self.table.put("trick", [card])

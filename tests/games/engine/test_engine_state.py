@@ -135,3 +135,24 @@ def test_the_report_gives_tricks_per_seat_for_both_forms(nomination):
     for hand in record["hands"]:
         del hand["events"], hand["deal"]
     assert rules.check_record(record).tricks == played
+
+
+def test_a_wild_card_may_be_played_while_holding_the_led_suit_and_shows_no_void():
+    from example_game import Nomination
+
+    from games.engine import Pack
+
+    class WildNomination(Nomination):
+        pack = Pack(jokers=("LO", "HI"))  # jokers belong to no suit: always playable
+
+    state = WildNomination(4).new_match(seed=0, auto_deal=False)
+    state.start_at(1)  # the two-card hand; seat 1 deals, seat 2 bids and leads first
+    assert state.deal({"hands": [["AS", "HI"], ["KS", "2H"], ["QS", "3H"], ["JS", "4H"]],
+                       "turned": "5C"}) == []
+    for text in ("bid:0", "bid:0", "bid:0", "bid:0", "QS", "JS"):
+        state.apply(text)
+    assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["AS", "HI"]
+    state.apply("HI")
+    assert state.voids[0] == set()
+    state.apply("KS")
+    assert state.tricks_won[0] == 1  # the wild card wins
