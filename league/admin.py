@@ -11,12 +11,19 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.utils.html import format_html
 
 from games import rules
 from league import permissions
+from league.admin_forms import (
+    MembershipForm,
+    MembershipFormSet,
+    MembershipInlineForm,
+    with_user,
+)
 from league.models import (
     ApiToken,
     AuditEntry,
@@ -27,10 +34,17 @@ from league.models import (
     PlayerRating,
     RatingHistory,
     RatingPool,
+    Role,
     Season,
     StandingRow,
 )
 from league.services.audit import audit_record
+from league.services.clubs import (
+    membership_add,
+    membership_check_change,
+    membership_remove,
+    membership_set_role,
+)
 from league.services.newcomers import clean_name, member_named, newcomer_add
 from league.services.ratings import ratings_update
 from league.services.seasons import EDITABLE as SEASON_EDITABLE
@@ -43,6 +57,10 @@ from league.standings import StandingsConfigError
 def _manages_any(user) -> bool:
     return user.is_active and user.is_staff and (
         user.is_superuser or permissions.manageable_clubs(user).exists())
+
+
+def _is_relation(model, path: str) -> bool:
+    return bool(get_fields_from_path(model, path)[-1].is_relation)
 
 
 class ScopedPermissionsMixin:
@@ -63,6 +81,17 @@ class ScopedPermissionsMixin:
 
     def has_module_permission(self, request):
         return _manages_any(request.user)
+
+    def get_list_filter(self, request):
+        # A plain related-field filter offers every row of the related table (every club's
+        # name, whoever owns it); an organiser is offered only what their own rows point at.
+        # A private club's id in the query string then finds nothing, as a missing id does.
+        filters = super().get_list_filter(request)
+        if request.user.is_superuser:
+            return filters
+        return [(item, admin.RelatedOnlyFieldListFilter)
+                if isinstance(item, str) and _is_relation(self.model, item) else item
+                for item in filters]
 
     def has_view_permission(self, request, obj=None):
         return self._allowed(request, obj)
@@ -106,8 +135,17 @@ class ScopedTabularInline(ScopedPermissionsMixin, admin.TabularInline):
 
 
 class MembershipInline(ScopedTabularInline):
+    """A club's members; saved by `ClubAdmin.save_formset` through the membership service."""
+
     model = Membership
+    form = MembershipInlineForm
+    formset = MembershipFormSet
+    fields = ["player", "role"]
     autocomplete_fields = ["player"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        kwargs["form"] = with_user(MembershipInlineForm, request.user)
+        return super().get_formset(request, obj, **kwargs)
 
 
 @admin.register(Club)
@@ -121,6 +159,29 @@ class ClubAdmin(ClubScopedAdmin):
     def has_add_permission(self, request, obj=None):
         # New clubs come from club_create (the creator becomes owner), or from a superuser.
         return request.user.is_superuser
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Membership:
+            return super().save_formset(request, form, formset, change)
+        club, user = form.instance, request.user
+        changed = [f for f in formset.forms if f.has_changed() and f not in formset.deleted_forms]
+        # Promotions first and removals last, so the club has an owner at every step.
+        changed.sort(key=lambda f: f.cleaned_data["role"] != Role.OWNER)
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for member_form in changed:
+            if member_form.instance.pk is None:
+                formset.new_objects.append(membership_add(
+                    club=club, player=member_form.cleaned_data["player"],
+                    role=member_form.cleaned_data["role"], user=user))
+            else:
+                formset.changed_objects.append((membership_set_role(
+                    membership=member_form.instance, role=member_form.cleaned_data["role"],
+                    user=user), member_form.changed_data))
+        for member_form in formset.deleted_forms:
+            if member_form.instance.pk:
+                membership_remove(membership=member_form.instance, user=user)
+                formset.deleted_objects.append(member_form.instance)
+        return None
 
 
 class NewcomerAdminForm(forms.ModelForm):
@@ -199,10 +260,53 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
+    """Members are added, given roles and removed through the membership service, whose
+    guards the form runs first (owners alone give or take owner and organiser; a club keeps
+    an owner); each change is audited with the old and the new role."""
+
+    form = MembershipForm
     list_display = ["player", "club", "role", "joined_at"]
     list_filter = ["role", "club"]
     search_fields = ["player__display_name", "club__name"]
     autocomplete_fields = ["player"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        kwargs["form"] = with_user(MembershipForm, request.user)
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            membership_set_role(membership=obj, role=form.cleaned_data["role"],
+                                user=request.user)
+            return
+        saved = membership_add(club=obj.club, player=obj.player, role=obj.role,
+                               user=request.user)
+        obj.pk, obj.joined_at = saved.pk, saved.joined_at
+        obj._state.adding = False
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is None:
+            return self._allowed(request)
+        try:
+            membership_check_change(user=request.user, club=obj.club, old=obj.role, new=None,
+                                    membership=obj)
+        except (PermissionDenied, ValidationError):
+            return False
+        return True
+
+    def delete_model(self, request, obj):
+        membership_remove(membership=obj, user=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for membership in queryset.select_related("club", "player"):
+            try:
+                membership_remove(membership=membership, user=request.user)
+            except (PermissionDenied, ValidationError) as refused:
+                messages.error(request, f"{membership}: {' '.join(_messages_of(refused))}")
+
+
+def _messages_of(refused: Exception) -> list[str]:
+    return refused.messages if isinstance(refused, ValidationError) else [str(refused)]
 
 
 def _game_choices():

@@ -66,7 +66,8 @@ class MembershipSerializer(serializers.ModelSerializer):
 
 
 class MembershipAddSerializer(serializers.Serializer):
-    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    # An id, not a related field: the service answers a missing and a hidden player alike.
+    player = serializers.IntegerField(help_text="A player of your clubs or of a public club.")
     role = serializers.ChoiceField(choices=Role.choices, default=Role.PLAYER)
 
 

@@ -22,7 +22,7 @@ from league.api.serializers import (
     TokenCreateSerializer,
     TokenSerializer,
 )
-from league.services.clubs import club_create, membership_add
+from league.services.clubs import club_create, membership_add, player_for_membership
 from league.services.seasons import season_create, season_update
 from league.services.tokens import token_create, token_revoke
 
@@ -58,7 +58,10 @@ class ClubViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             return Response(MembershipSerializer(members, many=True).data)
         data = MembershipAddSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        membership = membership_add(club=club, user=subject_of(request), **data.validated_data)
+        subject = subject_of(request)
+        player = player_for_membership(user=subject, player_id=data.validated_data["player"])
+        membership = membership_add(club=club, player=player, user=subject,
+                                    role=data.validated_data["role"])
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
 

@@ -1,4 +1,9 @@
-"""Clubs and memberships."""
+"""Clubs and memberships: who joins a club, with which role, and who may decide it.
+
+Every front door (API, admin, organiser pages, commands) adds members, changes roles and
+removes members through `membership_add`, `membership_set_role` and `membership_remove`;
+their guards live in `membership_check_change`, which forms call to show a refusal.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from league.models import Club, Membership, Player, Role
-from league.permissions import MANAGE, OWN, can
+from league.models.clubs import MANAGING_ROLES
+from league.permissions import MANAGE, OWN, can, visible_players
 from league.services.audit import audit_record
 
 
@@ -39,22 +45,119 @@ def club_create(*, name: str, user, slug: str = "", is_public: bool = True) -> C
     return club
 
 
+# One answer for a missing player id and for a player hidden from the user (a private club's
+# member): a different answer would tell an outsider that the id exists.
+NO_SUCH_PLAYER = ("No such player, or not one you may add: choose a member of your clubs or "
+                  "of a public club, or add a newcomer by name.")
+OWNERS_ONLY = "Only the club's owners give or take the owner and organiser roles."
+
+
+def player_for_membership(*, user, player_id) -> Player:
+    """The player `player_id`, if `user` may add them to a club (see `membership_add`)."""
+    try:
+        player = visible_players(user).filter(pk=int(player_id)).first()
+    except (TypeError, ValueError):
+        player = None
+    if player is None:
+        raise ValidationError({"player": NO_SUCH_PLAYER})
+    return player
+
+
+def _check_role(role: str) -> None:
+    if role not in Role.values:
+        raise ValidationError({"role": f"Unknown role {role!r}: one of {', '.join(Role.values)}."})
+
+
+def membership_check_change(*, user, club: Club, old: str | None, new: str | None,
+                            membership: Membership | None = None) -> None:
+    """May `user` turn role `old` into `new` in `club`? (None: not a member / removed.)
+
+    Organisers and owners manage members; giving or taking the owner or organiser role is
+    for owners alone (so an organiser can neither make themselves owner nor demote one);
+    the club keeps at least one owner. Raises PermissionDenied or ValidationError({"role"}).
+    Front doors call it to show the refusal on their form; the services call it again.
+    """
+    if new is not None:
+        _check_role(new)
+    if not can(user, MANAGE, club):
+        raise PermissionDenied("Only the club's organisers may manage its members.")
+    if old == new:
+        return
+    if (old in MANAGING_ROLES or new in MANAGING_ROLES) and not can(user, OWN, club):
+        raise PermissionDenied(OWNERS_ONLY)
+    if old == Role.OWNER and membership is not None and not (
+            club.memberships.filter(role=Role.OWNER).exclude(pk=membership.pk).exists()):
+        raise ValidationError({"role": f"{membership.player} is the last owner of {club}: "
+                                       "make another member owner first."})
+
+
+def _lock_members(club: Club) -> None:
+    # Every role change of a club takes the club's row first, so two owners demoting each
+    # other one after the other cannot both pass the last-owner check (PostgreSQL; SQLite's
+    # immediate transactions serialise writers anyway).
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+
+
 @transaction.atomic
 def membership_add(*, club: Club, player: Player, role: str = Role.PLAYER, user) -> Membership:
-    """Add a player to a club, or change their role. Only owners hand out owner/organiser."""
-    if role not in Role.values:
-        raise ValidationError({"role": f"Unknown role {role!r}."})
-    needed = OWN if role in (Role.OWNER, Role.ORGANISER) else MANAGE
-    if not can(user, needed, club):
-        raise PermissionDenied("You may not give this role in this club.")
-    membership, created = Membership.objects.get_or_create(
-        club=club, player=player, defaults={"role": role}
-    )
-    before = None if created else {"role": membership.role}
-    if not created and membership.role != role:
-        membership.role = role
-        membership.save(update_fields=["role"])
-    audit_record(club=club, action="membership.add" if created else "membership.change",
-                 target=membership, subject=user, before=before, after={"role": role,
-                                                                        "player": player.pk})
+    """Make `player` a member of `club` with `role`; if they already are one, their role
+    changes (through `membership_set_role`, with its guards).
+
+    `player` is either a player `user` may already see (a member of one of their clubs or of
+    a public club) or an unsaved `Player(display_name=...)`, a newcomer saved here. Anyone
+    else (a private club's member) is refused with NO_SUCH_PLAYER, the answer a missing id
+    gets, so adding cannot be used to find or publish another club's players. API and forms
+    that take an id resolve it with `player_for_membership`. Audited ("membership.add").
+    """
+    _check_role(role)
+    _lock_members(club)
+    if player.pk is not None:
+        if not visible_players(user).filter(pk=player.pk).exists():
+            raise ValidationError({"player": NO_SUCH_PLAYER})
+        existing = Membership.objects.filter(club=club, player=player).first()
+        if existing is not None:
+            return membership_set_role(membership=existing, role=role, user=user)
+    membership_check_change(user=user, club=club, old=None, new=role)
+    if player.pk is None:
+        player.save()
+    membership = Membership.objects.create(club=club, player=player, role=role)
+    audit_record(club=club, action="membership.add", target=membership, subject=user,
+                 after={"role": role, "player": player.pk})
     return membership
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, role: str, user) -> Membership:
+    """Change a member's role: the one way, from the API, the admin and the members page.
+
+    Guarded by `membership_check_change`; audited ("membership.role") with the old and the
+    new role. Setting the role a member already has changes and records nothing.
+    """
+    _check_role(role)
+    _lock_members(membership.club)
+    membership = Membership.objects.select_related("club", "player").get(pk=membership.pk)
+    old = membership.role
+    membership_check_change(user=user, club=membership.club, old=old, new=role,
+                            membership=membership)
+    if old == role:
+        return membership
+    membership.role = role
+    membership.save(update_fields=["role"])
+    audit_record(club=membership.club, action="membership.role", target=membership,
+                 subject=user, before={"role": old, "player": membership.player_id},
+                 after={"role": role, "player": membership.player_id})
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership, user) -> None:
+    """Take a player out of a club (their games stay). Same guards as a role change: owners
+    alone remove owners and organisers, and never the last owner. Audited."""
+    _lock_members(membership.club)
+    membership = Membership.objects.select_related("club", "player").get(pk=membership.pk)
+    membership_check_change(user=user, club=membership.club, old=membership.role, new=None,
+                            membership=membership)
+    audit_record(club=membership.club, action="membership.remove", target=membership,
+                 subject=user, before={"role": membership.role,
+                                       "player": membership.player_id})
+    membership.delete()

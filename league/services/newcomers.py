@@ -42,5 +42,6 @@ def newcomer_add(*, club: Club, name: str, user, role: str = Role.PLAYER) -> Mem
     name = clean_name(name)
     if member_named(club, name) is not None:
         raise ValidationError({"name": f"{name!r} is already a member of {club}."})
-    player = Player.objects.create(display_name=name)
-    return membership_add(club=club, player=player, role=role, user=user)
+    # Unsaved: membership_add saves it as a newcomer (a saved player must be one the
+    # organiser may already see).
+    return membership_add(club=club, player=Player(display_name=name), role=role, user=user)

@@ -94,7 +94,7 @@ def test_it_finds_the_club_of_every_kind_of_object(table_a, club_a, sam):
 def test_it_lets_only_owners_hand_out_the_organiser_role(club_a, alice, players_a):
     from django.core.exceptions import PermissionDenied
 
-    from league.models import AuditEntry, Role
+    from league.models import AuditEntry, Player, Role
     from league.services.clubs import club_create, membership_add
 
     dee = players_a[3]
@@ -102,6 +102,7 @@ def test_it_lets_only_owners_hand_out_the_organiser_role(club_a, alice, players_
         membership_add(club=club_a, player=dee, role=Role.ORGANISER, user=alice)
     owner = UserFactory(username="olga")
     club = club_create(name="Olga's Club", user=owner)
-    membership = membership_add(club=club, player=dee, role=Role.ORGANISER, user=owner)
+    nia = Player(display_name="Nia")  # a newcomer: dee, a private club's member, is hidden
+    membership = membership_add(club=club, player=nia, role=Role.ORGANISER, user=owner)
     assert membership.role == Role.ORGANISER and can(owner, OWN, club)
     assert AuditEntry.objects.filter(club=club, action="membership.add").exists()
