@@ -58,16 +58,18 @@ def _fits(values, n: int) -> bool:
     return isinstance(values, list) and len(values) == n
 
 
-def _hand_stats(seat: int, teams, n: int, hands: list[tuple], record: dict | None) -> HandStats:
-    stats = HandStats()
+def _seat_stats(teams, n: int, hands: list[tuple], record: dict | None) -> list[HandStats]:
+    """Bidding statistics of every seat over one game's hands (contracts read once a hand)."""
+    stats = [HandStats() for _ in range(n)]
     for number, cards, bids, tricks, has_plays in hands:
         if not _fits(bids, n) or not _fits(tricks, n):
             continue  # a hand stored without a value per seat (an import) counts for nothing
-        outcome = contracts(cards, bids, tricks, teams).get(seat)
-        if outcome is not None:
-            stats.add(cards, *outcome)
+        for seat, outcome in contracts(cards, bids, tricks, teams).items():
+            if seat < n:
+                stats[seat].add(cards, *outcome)
         if has_plays and record is not None:
-            add_bluke_cards(stats, record, number, seat, n)
+            for seat in range(n):
+                add_bluke_cards(stats[seat], record, number, seat, n)
     return stats
 
 
@@ -86,12 +88,13 @@ def game_rows(game: Game, hands: list[tuple], record: dict | None) -> list[Playe
     """The statistics rows of one complete game, one per seated player."""
     players, teams = seat_players(game), game_teams(game)
     result = to_result(game)
+    seat_stats = _seat_stats(teams, len(players), hands, record)
     rows, seen = [], set()
     for seat, player_id in enumerate(players):
         if player_id is None or player_id in seen:
             continue
         seen.add(player_id)
-        stats = _hand_stats(seat, teams, len(players), hands, record)
+        stats = seat_stats[seat]
         side = result.side_of(player_id) if result is not None else None
         row = PlayerGameStat(
             player_id=player_id, club_id=game.table.round.event.club_id, game=game,
