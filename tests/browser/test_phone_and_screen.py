@@ -149,3 +149,51 @@ def test_the_big_screen_shows_a_new_result_without_reloading(live_server, browse
     expect(results).to_contain_text("Round 2 · table 1")
     expect(page.locator(".provisional-standings")).to_contain_text("Fay")
     assert page.evaluate("window.stillTheSamePage === true")  # swapped in, not reloaded
+
+
+def test_planning_seats_shows_it_is_working_and_cannot_be_sent_twice(live_server, browser,
+                                                                     played_season):
+    from playwright.sync_api import expect
+
+    club, night = played_season["club"], played_season["next"]
+    host = UserFactory(username="hana")
+    host.set_password(PASSWORD)
+    host.save()
+    MembershipFactory(club=club, player=PlayerFactory(user=host, display_name="Hana"),
+                      role=Role.ORGANISER)
+    page = _page(browser)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "hana")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/events/{night.pk}/")
+    for box in page.locator(".attendance input[type=checkbox]").all():
+        box.check()
+    page.click("text=Save attendance")
+    expect(page.locator(".messages")).to_contain_text("players marked present")
+
+    held, sent = [], []
+    page.route("**/seating/", lambda route: held.append(route))  # hold it: the "long" part
+    page.on("request", lambda request: sent.append(request.url)
+            if request.method == "POST" and request.url.endswith("/seating/") else None)
+    # The answer goes to a frame (which may not show it: the site refuses framing), so the
+    # page under test stays put while the request hangs.
+    page.evaluate("""() => {
+        document.body.insertAdjacentHTML("beforeend", '<iframe name="answer"></iframe>');
+        document.querySelector("form.plan").target = "answer";
+    }""")
+    page.click("#plan-seating")
+    button = page.locator("#plan-seating")
+    expect(button).to_be_disabled()
+    expect(button).to_have_text("Planning seats…")
+    second_press_refused = page.evaluate("""() => {
+        const press = new SubmitEvent("submit", {cancelable: true, bubbles: true});
+        document.querySelector("form.plan").dispatchEvent(press);
+        return press.defaultPrevented;
+    }""")
+    assert second_press_refused
+    with page.expect_response(lambda response: response.url.endswith("/seating/")):
+        held[0].continue_()
+    page.goto(f"{live_server.url}/events/{night.pk}/")
+    expect(page.locator("#seating-status")).to_contain_text("Seating planned")
+    assert len(sent) == 1 and len(held) == 1
