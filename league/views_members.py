@@ -1,7 +1,8 @@
 """The organiser's members page: add a member by name and change roles.
 
-Adding goes through `newcomer_add`, roles through the membership service, whose guard
-decides who may hand out which role (owners alone make owners and organisers)."""
+Adding goes through `newcomer_add`, roles through `membership_set_role`, whose guard
+decides who may hand out which role (owners alone give or take owner and organiser, and a
+club keeps an owner)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_POST
 from league import permissions
 from league.forms import MemberAddForm, RoleForm
 from league.models import Club, Membership
-from league.services.clubs import membership_add
+from league.services.clubs import membership_set_role
 from league.services.newcomers import newcomer_add
 from tournaments.views import access
 
@@ -61,11 +62,10 @@ def member_role(request, slug, membership):
         messages.error(request, f"Role for {member.player}: choose one of the listed roles.")
         return redirect("organiser:club-members", slug=club.slug)
     try:
-        membership_add(club=club, player=member.player, role=form.cleaned_data["role"],
-                       user=request.user)
-    except PermissionDenied:
-        messages.error(request, f"Role for {member.player}: only the club's owners give or "
-                                "take the owner and organiser roles.")
+        membership_set_role(membership=member, role=form.cleaned_data["role"],
+                            user=request.user)
+    except PermissionDenied as refused:
+        messages.error(request, f"Role for {member.player}: {refused}")
     except ValidationError as refused:
         messages.error(request, f"Role for {member.player}: {' '.join(refused.messages)}")
     else:

@@ -197,3 +197,15 @@ class TestMembersPage:
         client.post(url, {f"m{member.pk}-role": "organiser"})
         member.refresh_from_db()
         assert member.role == Role.ORGANISER
+
+    def test_the_last_owner_is_told_why_they_cannot_step_down(self, client, club_a):
+        owner = UserFactory(username="olga")
+        MembershipFactory(club=club_a, player=PlayerFactory(user=owner, display_name="Olga"),
+                          role=Role.OWNER)
+        member = Membership.objects.get(player__user=owner)
+        client.force_login(owner)
+        response = client.post(reverse("organiser:member-role", args=[club_a.slug, member.pk]),
+                               {f"m{member.pk}-role": "player"}, follow=True)
+        member.refresh_from_db()
+        assert member.role == Role.OWNER
+        assert "last owner" in response.content.decode()
