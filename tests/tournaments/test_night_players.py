@@ -174,3 +174,21 @@ def test_a_failed_save_says_so_at_the_top_and_links_the_row(client, table_a, sam
     assert "tricks add up to 11 but 12 cards were dealt" in summary
     assert html.index('id="save-failed"') < html.index('id="scoresheet-form"')
     assert "js/scoresheet.js" in html  # brings the row into view
+
+
+def test_a_member_answers_from_the_nights_own_page(client, pat, next_night):
+    client.force_login(pat)
+    url = reverse("tournaments:event-detail", args=[next_night.pk])
+    assert "Are you coming?" in client.get(url).content.decode()
+    response = client.post(reverse("tournaments:event-answer", args=[next_night.pk]),
+                           {"answer": "coming", "next": url})
+    assert response.status_code == 302 and response["Location"] == url
+    assert 'You said: <strong class="answer">coming</strong>' in client.get(url).content.decode()
+    assert pat.player.pk in _present(next_night)
+
+
+def test_the_answer_form_is_for_members_of_an_open_night(client, bob, next_night, club_b):
+    public_night = EventFactory(club=club_b, status=EventStatus.CLOSED)
+    client.force_login(bob)
+    html = client.get(reverse("tournaments:event-detail", args=[public_night.pk])).content
+    assert b"Are you coming?" not in html

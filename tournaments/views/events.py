@@ -14,7 +14,7 @@ from league.models import Player
 from league.page_cache import cached_page
 from tournaments import selectors_night as night_selectors
 from tournaments.forms import AttendanceForm, PlanSeatingForm
-from tournaments.models import Event, Round, Seat, Table
+from tournaments.models import Event, EventStatus, Round, Seat, Table
 from tournaments.page_versions import night_versions
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
@@ -103,6 +103,7 @@ def event_detail(request, pk):
                            if t.status_label != "complete"),
         "table_count": sum(len(rnd.tables.all()) for rnd in rounds),
         "my_seats": _my_seats(request.user, rounds),
+        "my_answer": _my_answer(request.user, event),
     }
     if can_manage:
         context["answers"] = night_selectors.answer_names(event)
@@ -115,6 +116,15 @@ def event_detail(request, pk):
 def _my_seats(user, rounds):
     player = getattr(user, "player", None) if user.is_authenticated else None
     return night_selectors.player_seats(rounds, player) if player else []
+
+
+def _my_answer(user, event: Event) -> dict | None:
+    """The member's own "coming / not coming" for an open night (None: nothing to answer)."""
+    player = getattr(user, "player", None) if user.is_authenticated else None
+    if player is None or event.status == EventStatus.CLOSED or \
+            not player.memberships.filter(club_id=event.club_id).exists():
+        return None
+    return {"answer": night_selectors.attendance_answers(event).get(player.pk)}
 
 
 def _sit_out_names(event: Event) -> list[tuple[int, list[str]]]:
