@@ -40,6 +40,8 @@ def plan_state(event: Event) -> PlanState:
     seating = event.seating or {}
     if not seating.get("planned_at"):
         return PlanState(planned=False)
+    if "attendance" not in seating:  # planned for a list given directly (commands, bots)
+        return PlanState(planned=True)
     planned = set(seating.get("players") or [])
     present = set(seating.get("attendance") or [])
     names = dict(Player.objects.filter(pk__in=planned ^ present)

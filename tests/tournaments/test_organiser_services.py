@@ -141,3 +141,11 @@ def test_the_api_refuses_a_night_of_another_game_than_its_season(client_as, club
     assert response.status_code == 400 and list(response.json()) == ["game"]
     assert "bluke" in response.json()["game"][0]
     assert not Event.objects.exists()
+
+
+def test_a_plan_made_without_attendance_is_not_called_out_of_date(club_b):
+    players = _members(club_b, 4)
+    event = event_plan_seating(event=EventFactory(club=club_b), players=players, rounds=1,
+                               seed=1, user=SYSTEM, time_budget=0.1)
+    state = plan_state(event)
+    assert state.planned and not state.out_of_date
