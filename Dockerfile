@@ -8,6 +8,6 @@ COPY league league
 COPY tournaments tournaments
 RUN pip install --no-cache-dir .
 COPY . .
-RUN SECRET_KEY=build-only STATIC_MANIFEST=true python manage.py collectstatic --noinput
+RUN SECRET_KEY=collectstatic-at-build-time-only-never-used-at-run-time STATIC_MANIFEST=true python manage.py collectstatic --noinput
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(PY) manage.py makemigrations --check --dry-run >/dev/null
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run >/dev/null
 	$(PY) -m pytest -n 2 --dist loadfile
 
 demo: $(STAMP)

@@ -43,3 +43,27 @@ def env_int(name: str, default: int) -> int:
 def env_list(name: str, default: str = "") -> list[str]:
     raw = os.environ.get(name, default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+MIN_SECRET_KEY_LENGTH = 32
+
+
+def env_secret_key(name: str, *, debug: bool, development_key: str) -> str:
+    """The signing key: with DEBUG on, a development key when unset; without, a real one.
+
+    A production process (DEBUG off) refuses to start with no key, with a public one (the
+    development key or any "django-insecure" key) or a short one.
+    """
+    raw = os.environ.get(name, "").strip()
+    if debug:
+        return raw or development_key
+    how = (f"set {name} to a long random value (e.g. `openssl rand -hex 32`), or DEBUG=1 "
+           "for local development")
+    if not raw:
+        raise ConfigError(f"{name} is not set and DEBUG is off: {how}")
+    if raw == development_key or raw.startswith("django-insecure"):
+        raise ConfigError(f"{name} is a public development key and DEBUG is off: {how}")
+    if len(raw) < MIN_SECRET_KEY_LENGTH:
+        raise ConfigError(f"{name} is {len(raw)} characters long; a production key needs at "
+                          f"least {MIN_SECRET_KEY_LENGTH}: {how}")
+    return raw

@@ -414,10 +414,16 @@ class ReadOnlyScopedAdmin(ClubScopedAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyScopedAdmin):
-    list_display = ["created_at", "club", "action", "target_type", "target_id", "actor", "token"]
+    """The trail is read-only for everyone, superusers included: no delete, no bulk delete."""
+
+    list_display = ["created_at", "club_name", "action", "target_type", "target_id",
+                    "target_name", "actor_name"]
     list_filter = ["action", "target_type", "club"]
-    search_fields = ["action", "reason", "actor__username"]
+    search_fields = ["action", "reason", "actor_name", "target_name"]
     date_hierarchy = "created_at"
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(IdempotencyRecord)

@@ -24,12 +24,27 @@ def audit_record(
         actor = subject
     return AuditEntry.objects.create(
         club=club,
+        club_name=_name(club),
         actor=actor,
         token=token,
+        actor_name=_actor_name(subject, actor, token),
         action=action,
         target_type=target._meta.model_name,
         target_id=target.pk,
+        target_name=_name(target),
         before=before,
         after=after,
         reason=reason,
     )
+
+
+def _name(obj) -> str:
+    return str(obj)[:200] if obj is not None else ""
+
+
+def _actor_name(subject, actor, token) -> str:
+    if token is not None:
+        return _name(f"API token {token}")
+    if actor is not None:
+        return _name(actor.get_username())
+    return "system" if subject is SYSTEM or subject is None else ""

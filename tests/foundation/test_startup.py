@@ -30,3 +30,24 @@ def test_check_deploy_passes_with_production_settings():
         ALLOWED_HOSTS="league.example.org",
     )
     assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run_manage("check", DEBUG="false", SECRET_KEY="")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set and DEBUG is off" in result.stderr
+    assert "openssl rand -hex 32" in result.stderr
+
+
+def test_production_refuses_the_public_development_key_and_short_keys():
+    public = run_manage("check", SECRET_KEY="django-insecure-local-development-key-change-me")
+    assert public.returncode != 0
+    assert "SECRET_KEY is a public development key" in public.stderr
+    short = run_manage("check", SECRET_KEY="hunter2")
+    assert short.returncode != 0
+    assert "SECRET_KEY is 7 characters long" in short.stderr
+
+
+def test_local_development_needs_no_key_when_debug_is_on():
+    result = run_manage("check", DEBUG="1", SECRET_KEY="")
+    assert result.returncode == 0, result.stderr
