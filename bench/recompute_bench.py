@@ -19,6 +19,7 @@ import json
 import os
 import platform
 import random
+import secrets
 import sys
 import time
 from datetime import UTC, datetime, timedelta
@@ -74,6 +75,8 @@ def drop_database(server: str, name: str) -> None:
 def setup_django(server: str, name: str) -> None:
     os.environ["DATABASE_URL"] = f"{server}/{name}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # Settings refuse to start without a key when DEBUG is off (DEBUG would keep every query).
+    os.environ.setdefault("SECRET_KEY", secrets.token_hex(32))
     import django
 
     django.setup()
