@@ -13,6 +13,7 @@ restart) a fresh one is drawn, and no old fragment can match it by chance.
 from __future__ import annotations
 
 import hashlib
+import time
 import uuid
 from collections.abc import Callable, Iterable
 from functools import wraps
@@ -21,11 +22,11 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
-from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 
 FRAGMENT_SECONDS = 24 * 3600  # fragments also expire on their own, so the cache stays small
+DAY = 24 * 3600
 
 
 def _key(club_id: int) -> str:
@@ -77,27 +78,28 @@ def viewer_scope(request) -> str:
     return f"u{user.pk}"
 
 
-def fragment_key(request, name: str, versions: dict, *, daily: bool = False) -> str:
-    """A cache key for a fragment of ``request``'s page, valid while the versions hold.
+def fragment_key(request, name: str, versions: dict, *, every: int | None = None) -> str:
+    """A cache key for ``request``'s page, valid while the versions hold.
 
-    ``daily`` adds today's date, for content that changes with time alone (ratings
-    grow uncertain while a player is away).
+    ``every`` (seconds) also starts a new key each period, for content that changes
+    with time alone (ratings grow uncertain while a player is away: a day) or with
+    edits that bump no version (a night renamed: a minute).
     """
     parts = [name, viewer_scope(request), request.get_full_path()]
     parts += [f"{key}={token}" for key, token in sorted(versions.items(), key=str)]
-    if daily:
-        parts.append(timezone.now().date().isoformat())
+    if every:
+        parts.append(str(int(time.time() // every)))
     return "pages:fragment:" + hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
-def page_etag(request, name: str, versions: dict, *, daily: bool = False) -> str:
+def page_etag(request, name: str, versions: dict, *, every: int | None = None) -> str:
     """An ETag for the whole response: the fragment key plus the session's CSRF secret.
 
     The CSRF secret is part of it because a logged-in page carries a form token
     minted from it; a browser reusing its copy after logging in again would post
     a stale one.
     """
-    base = fragment_key(request, name, versions, daily=daily)
+    base = fragment_key(request, name, versions, every=every)
     csrf = request.COOKIES.get("csrftoken", "")
     return hashlib.sha256(f"{base}|{csrf}".encode()).hexdigest()[:32]
 
@@ -126,7 +128,7 @@ def _cacheable(request) -> bool:
     return not len(messages.get_messages(request))
 
 
-def cached_page(name: str, versions: Versions, *, daily: bool = False):
+def cached_page(name: str, versions: Versions, *, every: int | None = None):
     """Serve a public HTML view from the cache while its clubs' versions hold.
 
     ``versions`` checks the viewer may see the page (raising Http404 when not)
@@ -142,7 +144,7 @@ def cached_page(name: str, versions: Versions, *, daily: bool = False):
             depends_on = versions(request, *args, **kwargs)
             if depends_on is None:
                 return view(request, *args, **kwargs)
-            etag = page_etag(request, name, depends_on, daily=daily)
+            etag = page_etag(request, name, depends_on, every=every)
             if (response := _not_modified(request, etag)) is not None:
                 return response
             key = f"pages:html:{etag}"
@@ -154,7 +156,7 @@ def cached_page(name: str, versions: Versions, *, daily: bool = False):
                 if hasattr(response, "render"):
                     response.render()
                 stored = (response.content, response["Content-Type"])
-                cache.set(key, stored, FRAGMENT_SECONDS)
+                cache.set(key, stored, every or FRAGMENT_SECONDS)
             response = HttpResponse(stored[0], content_type=stored[1])
             _tag(response, etag)
             return response

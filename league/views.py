@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
 
 from league.models import Club, Membership, Season
+from league.page_cache import cached_page, club_version
 from tournaments.models import Event
 from tournaments.views import access
 
@@ -21,6 +22,17 @@ def home(request):
     return render(request, "league/home.html", {"clubs": clubs})
 
 
+def _club_versions(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access.require_view(request.user, club)
+    if access.can_manage(request.user, club):
+        return None  # organisers see their edits at once
+    return {club.pk: club_version(club.pk)}
+
+
+# Nights, seasons and members change without a result (no version bump): visitors see
+# such edits within a minute, results at once.
+@cached_page("club", _club_versions, every=60)
 def club_detail(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access.require_view(request.user, club)

@@ -12,7 +12,7 @@ from django_tables2.export import ExportMixin
 from league import permissions
 from league.charts import rating_chart
 from league.models import Player, Season
-from league.page_cache import cached_page, club_version, club_versions
+from league.page_cache import DAY, cached_page, club_version, club_versions
 from league.selectors_player import (
     chart_points,
     player_club_ids,
@@ -89,14 +89,17 @@ def _player(request, pk: int) -> Player:
 
 
 def _player_versions(request, pk: int) -> dict[int, str]:
-    player = _player(request, pk)
-    request.page_player = player  # the view reuses it rather than asking again
-    return club_versions(player_club_ids(player, subject=request.user))
+    # Statistics or ratings in a visible club make the player visible (they sat at its
+    # tables), so a cached page needs this one query; anyone else gets the full check.
+    clubs = player_club_ids(Player(pk=pk), subject=request.user)
+    if not clubs:
+        _player(request, pk)
+    return club_versions(clubs)
 
 
-@cached_page("player", _player_versions, daily=True)
+@cached_page("player", _player_versions, every=DAY)
 def player_detail(request, pk: int):
-    player = getattr(request, "page_player", None) or _player(request, pk)
+    player = _player(request, pk)
     clubs = player_club_ids(player, subject=request.user)
     games_table = PlayerResultsTable(player_results(player, clubs), prefix="g-")
     RequestConfig(request, paginate={"per_page": 25}).configure(games_table)

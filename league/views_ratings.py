@@ -12,7 +12,7 @@ from django_tables2.export import ExportMixin
 from league import permissions
 from league.charts_ratings import rating_histogram
 from league.models import Club
-from league.page_cache import cached_page, club_version
+from league.page_cache import DAY, cached_page, club_version
 from league.ratings.provisional import MAX_SIGMA, MIN_GAMES
 from league.selectors_leaderboard import club_pools, pool_label, pool_leaderboard, visible_pool
 from league.selectors_ratings import Z
@@ -46,7 +46,7 @@ def club_ratings(request, slug: str):
 
 
 # Daily as well: shown ratings grow uncertain while players are away.
-@method_decorator(cached_page("leaderboard", _pool_versions, daily=True), name="get")
+@method_decorator(cached_page("leaderboard", _pool_versions, every=DAY), name="get")
 class RatingPoolView(ExportMixin, SingleTableView):
     table_class = RatingsTable
     template_name = "league/rating_pool.html"

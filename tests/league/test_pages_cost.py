@@ -80,7 +80,7 @@ def test_pages_showing_results_are_served_from_the_cache_the_second_time(client,
                                                                          people):
     event = play_history(club, season, people, nights=3)
     counts = cold_and_warm(client, page_urls(club, season, people, event))
-    for name in ("standings", "player", "leaderboard", "club ratings", "api standings"):
+    for name in ("standings", "player", "club", "leaderboard", "club ratings", "api standings"):
         cold, warm = counts[name]
         assert warm < cold, name
 
