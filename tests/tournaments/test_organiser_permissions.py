@@ -3,7 +3,8 @@
 Club A is private: olga owns it, alice organises, sam keeps score, pat plays; bob organises
 club B and is an outsider here. Anonymous visitors are sent to log in; outsiders get a 404
 (a private club stays invisible); members without the role get a 403. A refusal changes
-nothing, and only an owner hands out the organiser role.
+nothing, and only an owner hands out the organiser role. The night page's own organiser
+actions (attendance, seating, publishing, closing) are in the matrix too.
 """
 
 import pytest
@@ -118,11 +119,31 @@ ACTIONS = {
     "add a member": (
         PAGES["members"], lambda w: {"name": "Nia", "role": "player"},
         lambda w: Membership.objects.filter(player__display_name="Nia").count()),
+    "mark attendance": (
+        lambda w: reverse("tournaments:event-attendance", args=[w["event"].pk]),
+        lambda w: {"players": [w["dee"].player_id]},
+        lambda w: _event(w).seating["attendance"]),
+    "plan the seating": (
+        lambda w: reverse("tournaments:event-plan-seating", args=[w["event"].pk]),
+        lambda w: {"rounds": 2, "seed": 5},
+        lambda w: bool(_event(w).seating.get("request"))),
+    "publish a round": (
+        lambda w: reverse("tournaments:round-publish", args=[w["event"].pk, 1]),
+        lambda w: {"published": "1"},
+        lambda w: _event(w).rounds.get(number=1).published),
+    "close the night": (
+        lambda w: reverse("tournaments:event-close", args=[w["event"].pk]),
+        lambda w: {"force": "1", "reason": "the hall closed early"},
+        lambda w: _event(w).status),
     "make a player scorekeeper": (
         lambda w: reverse("organiser:member-role", args=[w["club"].slug, w["pat"].pk]),
         lambda w: {f"m{w['pat'].pk}-role": "scorekeeper"},
         lambda w: Membership.objects.get(pk=w["pat"].pk).role),
 }
+
+
+def _event(w):
+    return type(w["event"]).objects.get(pk=w["event"].pk)
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
