@@ -277,9 +277,11 @@ def nothing_lost(club: Club, season: Season, tables: list[Table], records: list[
 
 
 def latency(sub: Submitter) -> str:
-    ms = sorted(x * 1000 for x in sub.latencies)
-    return (f"median {statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms over {len(ms)} "
-            f"requests; statuses {dict(sorted(sub.statuses.items()))}")
+    ms = [x * 1000 for x in sub.latencies]
+    slowest = max(range(len(ms)), key=ms.__getitem__)
+    return (f"median {statistics.median(ms):.0f} ms, max {ms[slowest]:.0f} ms (request "
+            f"{slowest + 1}) over {len(ms)} requests; statuses "
+            f"{dict(sorted(sub.statuses.items()))}")
 
 
 # --- the runs -----------------------------------------------------------------------------------
@@ -332,9 +334,11 @@ def run_worker(redis: Redis, worker: Worker, beat: Beat) -> dict:
     sub.run()  # no worker yet: every result's recomputes are owed
     backlog = owed()
     worker.start()
-    while owed() == backlog:  # the first target is done: the drain is under way
-        time.sleep(0.02)
-    claimed = db(lambda: PendingRecompute.objects.exclude(claimed_by=None).count())
+    claimed = 0
+    # Kill once a target is done and another is being recomputed (a claim is held).
+    while owed() == backlog or not claimed:
+        claimed = db(lambda: PendingRecompute.objects.exclude(claimed_by=None).count())
+        time.sleep(0.01)
     killed = time.monotonic()
     worker.kill()
     left = owed()
