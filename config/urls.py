@@ -4,11 +4,16 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
+from league.forms_accounts import AdminLoginForm, LoginForm
+
+# Both login pages count failures and lock out guessing (league.services.logins).
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm),
+         name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("config.urls_accounts")),
     path("api/v1/", include("config.api_urls")),

@@ -1,7 +1,39 @@
-"""Forms for a person's own login: signing up to claim a player, sending a claim link."""
+"""Forms for a person's own login: logging in (throttled, on the site and the admin),
+signing up to claim a player, sending a claim link."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+
+from league.services.logins import login_failed, login_succeeded, login_wait, wait_message
+
+
+class ThrottledLoginMixin:
+    """Refuses every attempt while the account or the address is locked out, the right
+    password included, and counts each failure (`league.services.logins`)."""
+
+    def clean(self):
+        username = str(self.data.get("username") or "")
+        wait = login_wait(request=self.request, username=username)
+        if wait:
+            raise ValidationError(wait_message(wait), code="throttled")
+        try:
+            data = super().clean()
+        except ValidationError:
+            login_failed(request=self.request, username=username)
+            raise
+        if self.user_cache is not None:  # not when a field was left empty
+            login_succeeded(request=self.request, username=username)
+        return data
+
+
+class LoginForm(ThrottledLoginMixin, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    pass
 
 
 class ClaimSignupForm(UserCreationForm):

@@ -36,6 +36,14 @@ def _fresh_page_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_login_throttle():
+    """Failed-login counters live in the cache: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def eager_celery():
     """Run Celery tasks in-process even when CI configures a broker."""

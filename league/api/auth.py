@@ -12,6 +12,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions, throttling
 
 from league.models import ApiToken
+from league.services.logins import login_failed, login_wait
 from league.services.tokens import token_authenticate
 
 SCHEMES = ("token", "bearer")
@@ -24,12 +25,20 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed("Give the token as: Token <key>.")
+        # Unknown tokens count as failed logins of the address: past the limit, every
+        # token from it is refused for a while, so guessing learns nothing (429).
+        wait = login_wait(request=request)
+        if wait:
+            raise exceptions.Throttled(wait=wait, detail="Too many unknown tokens from your "
+                                       "address.")
         try:
             key = parts[1].decode()
         except UnicodeDecodeError as error:
+            login_failed(request=request)
             raise exceptions.AuthenticationFailed("The token is not valid.") from error
         token = token_authenticate(key)
         if token is None:
+            login_failed(request=request)
             raise exceptions.AuthenticationFailed("Unknown or revoked token.")
         return AnonymousUser(), token
 

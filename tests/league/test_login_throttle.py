@@ -1,0 +1,134 @@
+"""Login throttling on the site, the admin and API tokens (issue 10, point 6).
+
+Limits are the defaults: 5 failures per account, 20 per address, in 15 minutes.
+"""
+
+import pytest
+from rest_framework.throttling import AnonRateThrottle
+
+from league.api.auth import AnonymousThrottle
+from league.services.logins import client_address
+from tests.factories import UserFactory
+
+PASSWORD = "right-horse-battery"
+LOGIN_PAGES = {"site": "/accounts/login/", "admin": "/admin/login/"}
+
+
+@pytest.fixture(autouse=True)
+def _plain_http(settings):
+    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick
+
+
+@pytest.fixture
+def rae(db):
+    user = UserFactory(username="rae", is_staff=True)
+    user.set_password(PASSWORD)
+    user.save()
+    return user
+
+
+def _login(client, page, username, password, **headers):
+    return client.post(LOGIN_PAGES[page], {"username": username, "password": password},
+                       **headers)
+
+
+def _logged_in(client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+@pytest.mark.parametrize("page", sorted(LOGIN_PAGES))
+def test_150_wrong_passwords_then_the_right_one_does_not_log_in(client, rae, page):
+    for attempt in range(150):
+        _login(client, page, "rae", f"guess-{attempt}")
+    response = _login(client, page, "rae", PASSWORD)
+    assert not _logged_in(client)
+    assert "Too many failed logins" in response.content.decode()
+
+
+@pytest.mark.parametrize("page", sorted(LOGIN_PAGES))
+def test_a_few_mistakes_then_the_right_password_logs_in(client, rae, page):
+    for attempt in range(4):
+        _login(client, page, "RAE ", f"guess-{attempt}")
+    _login(client, page, "rae", PASSWORD)
+    assert _logged_in(client)
+
+
+def test_the_lockout_holds_for_the_window_and_then_ends(client, rae, settings, monkeypatch):
+    # The in-memory cache expires keys by time.time(), so a moved clock moves both.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    now = [1_000_000.0]
+    monkeypatch.setattr("time.time", lambda: now[0])
+    for attempt in range(5):
+        _login(client, "site", "rae", f"guess-{attempt}")
+    now[0] += settings.LOGIN_LOCKOUT_SECONDS - 60
+    assert "1 minute" in _login(client, "site", "rae", PASSWORD).content.decode()
+    assert not _logged_in(client)
+    now[0] += 61
+    _login(client, "site", "rae", PASSWORD)
+    assert _logged_in(client)
+
+
+def test_an_empty_password_does_not_reset_the_accounts_count(client, rae):
+    for attempt in range(4):
+        _login(client, "site", "rae", f"guess-{attempt}")
+    _login(client, "site", "rae", "")
+    _login(client, "site", "rae", "guess-5")
+    _login(client, "site", "rae", PASSWORD)
+    assert not _logged_in(client)
+
+
+def test_an_address_guessing_many_accounts_is_locked_out(client, rae):
+    for attempt in range(20):
+        _login(client, "site", f"user{attempt}", "guess")
+    _login(client, "site", "rae", PASSWORD)
+    assert not _logged_in(client)
+
+
+def test_x_forwarded_for_changes_nothing_without_trusted_proxies(client, rae):
+    for attempt in range(20):
+        _login(client, "site", f"user{attempt}", "guess",
+               HTTP_X_FORWARDED_FOR=f"10.0.{attempt}.1")
+    _login(client, "site", "rae", PASSWORD, HTTP_X_FORWARDED_FOR="10.9.9.9")
+    assert not _logged_in(client)
+
+
+def test_with_one_trusted_proxy_the_right_most_address_is_the_client(client, rae, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    for attempt in range(20):  # the left part is the client's own writing: ignored
+        _login(client, "site", f"user{attempt}", "guess",
+               HTTP_X_FORWARDED_FOR=f"10.0.{attempt}.1, 203.0.113.7")
+    _login(client, "site", "rae", PASSWORD, HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.7")
+    assert not _logged_in(client)
+    _login(client, "site", "rae", PASSWORD, HTTP_X_FORWARDED_FOR="203.0.113.7, 198.51.100.2")
+    assert _logged_in(client)
+
+
+@pytest.mark.parametrize(("proxies", "forwarded", "expected"), [
+    (0, "1.1.1.1", "127.0.0.1"), (0, None, "127.0.0.1"), (1, "1.1.1.1, 2.2.2.2", "2.2.2.2"),
+    (2, "1.1.1.1, 2.2.2.2, 3.3.3.3", "2.2.2.2"), (2, "3.3.3.3", "3.3.3.3"),
+    (1, None, "127.0.0.1")])
+def test_logins_and_the_api_throttle_agree_on_the_address(rf, settings, proxies, forwarded,
+                                                          expected):
+    settings.TRUSTED_PROXY_COUNT = proxies
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": proxies}
+    headers = {"HTTP_X_FORWARDED_FOR": forwarded} if forwarded else {}
+    request = rf.get("/", REMOTE_ADDR="127.0.0.1", **headers)
+    assert client_address(request) == AnonRateThrottle().get_ident(request) == expected
+
+
+def test_the_anonymous_api_throttle_ignores_x_forwarded_for(client, db, monkeypatch):
+    monkeypatch.setattr(AnonymousThrottle, "THROTTLE_RATES", {"anon": "3/minute"})
+    statuses = [client.post("/api/v1/records/check/", {}, content_type="application/json",
+                            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}").status_code
+                for n in range(5)]
+    assert statuses[-1] == 429 and 429 not in statuses[:3]
+
+
+def test_unknown_tokens_get_a_429_after_the_address_limit(client, db, token_b):
+    _, key = token_b
+    statuses = [client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token wrong-{n}").status_code
+                for n in range(20)]
+    locked = client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token {key}")
+    assert set(statuses) == {401}
+    assert locked.status_code == 429 and int(locked["Retry-After"]) > 0
