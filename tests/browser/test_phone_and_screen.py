@@ -2,6 +2,7 @@
 
 import datetime
 import os
+import re
 
 import pytest
 from django.test import override_settings
@@ -197,3 +198,30 @@ def test_planning_seats_shows_it_is_working_and_cannot_be_sent_twice(live_server
     page.goto(f"{live_server.url}/events/{night.pk}/")
     expect(page.locator("#seating-status")).to_contain_text("Seating planned")
     assert len(sent) == 1 and len(held) == 1
+
+
+def _pdf_pages(page, url) -> int:
+    """Pages of the A4 PDF chromium prints the page to (the print style applies)."""
+    page.goto(url)
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", page.pdf(format="A4")))
+
+
+def test_printing_puts_several_cards_on_an_a4_page_and_a_scoresheet_on_each(
+        live_server, browser, transactional_db):
+    club = ClubFactory(slug="printers")
+    players = [PlayerFactory(display_name=f"Player number {n}") for n in range(32)]
+    for player in players:
+        MembershipFactory(club=club, player=player)
+    night = EventFactory(club=club, name="Printing night")
+    rnd = RoundFactory(event=night)
+    for table in range(8):
+        seated_table(club, players[table * 4:table * 4 + 4], round=rnd)
+    seated_table(club, players[:5], round=RoundFactory(event=night))  # five seats: landscape
+    page = _page(browser)
+    base = f"{live_server.url}/events/{night.pk}/cards"
+    table_card_pages = _pdf_pages(page, f"{base}/tables/")
+    player_card_pages = _pdf_pages(page, f"{base}/players/")
+    sheet_pages = _pdf_pages(page, f"{base}/scoresheets/")
+    assert table_card_pages <= 3  # 9 table cards
+    assert player_card_pages <= 32 // 4  # 32 player cards
+    assert sheet_pages == 9  # one blank scoresheet per table, each on its own page
