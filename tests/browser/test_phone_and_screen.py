@@ -1,4 +1,5 @@
-"""In a real browser: the players' pages on a 390 px phone, and the big screen following a night."""
+"""In a real browser: the players' pages on a 390 px phone, the big screen following a night,
+printing to A4, and a long action that cannot be sent twice."""
 
 import datetime
 import os
