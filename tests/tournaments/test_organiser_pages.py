@@ -140,6 +140,19 @@ class TestNightPages:
         seat.refresh_from_db()
         assert seat.player == sub
 
+    def test_a_seat_of_another_table_or_a_stranger_is_refused_by_name(self, organiser,
+                                                                      club_a, players_a,
+                                                                      club_b, players_b):
+        table = seated_table(club_a, players_a[:3] + [None])
+        other = seated_table(club_a, [players_a[3]])
+        url = reverse("organiser:table-substitute", args=[table.pk])
+        for data in ({"seat": other.seats.get().pk, "player": ""}, {"seat": "x"},
+                     {"seat": table.seats.get(position=3).pk, "player": players_b[1].pk}):
+            response = organiser.post(url, data, follow=True)
+            assert "Choose a seat of this table and a member" in response.content.decode()
+        assert other.seats.get().player == players_a[3]
+        assert table.seats.get(position=3).player is None
+
     def test_a_played_table_keeps_its_seats(self, organiser, club_a, players_a, alice):
         table = seated_table(club_a, players_a)
         result_submit(table=table, record=played_record(seed=1), source="form", user=alice)

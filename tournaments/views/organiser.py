@@ -130,8 +130,9 @@ def table_substitute(request, pk):
     access.require_manage(request.user, event.club)
     if request.method == "POST":
         form = SubstituteForm(request.POST, club=event.club)
-        seat = table.seats.filter(pk=form.data.get("seat")).first()
-        if seat is None or not form.is_valid():
+        valid = form.is_valid()
+        seat = table.seats.filter(pk=form.cleaned_data["seat"]).first() if valid else None
+        if seat is None:
             messages.error(request, "Choose a seat of this table and a member of the club.")
         else:
             try:
