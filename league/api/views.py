@@ -59,7 +59,8 @@ class ClubViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         data = MembershipAddSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         subject = subject_of(request)
-        player = player_for_membership(user=subject, player_id=data.validated_data["player"])
+        player = player_for_membership(user=subject, club=club,
+                                       player_id=data.validated_data["player"])
         membership = membership_add(club=club, player=player, user=subject,
                                     role=data.validated_data["role"])
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)

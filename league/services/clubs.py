@@ -52,8 +52,14 @@ NO_SUCH_PLAYER = ("No such player, or not one you may add: choose a member of yo
 OWNERS_ONLY = "Only the club's owners give or take the owner and organiser roles."
 
 
-def player_for_membership(*, user, player_id) -> Player:
-    """The player `player_id`, if `user` may add them to a club (see `membership_add`)."""
+def player_for_membership(*, user, club: Club, player_id) -> Player:
+    """The player `player_id`, if `user` may add them to `club` (see `membership_add`).
+
+    Someone who may not manage the club is refused first (PermissionDenied), whoever the
+    player is; a manager gets NO_SUCH_PLAYER for a missing and for a hidden player alike.
+    """
+    if not can(user, MANAGE, club):
+        raise PermissionDenied("Only the club's organisers may manage its members.")
     try:
         player = visible_players(user).filter(pk=int(player_id)).first()
     except (TypeError, ValueError):

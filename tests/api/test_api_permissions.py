@@ -102,6 +102,10 @@ WRITES = {
         lambda w: f"/api/v1/clubs/{w['club_a'].pk}/members/",
         lambda w: {"player": w["players_b"][1].pk, "role": "player"},
         {"alice": 201, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+    "add a private club's member to B": (
+        lambda w: f"/api/v1/clubs/{w['club_b'].pk}/members/",
+        lambda w: {"player": w["players_a"][3].pk, "role": "player"},
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 400, "token_b": 403, "anonymous": 401}),
     "make someone an organiser of A": (
         lambda w: f"/api/v1/clubs/{w['club_a'].pk}/members/",
         lambda w: {"player": w["players_a"][3].pk, "role": "organiser"},
