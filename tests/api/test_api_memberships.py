@@ -107,3 +107,10 @@ def test_a_scorekeeper_changes_no_roles(club_a, sam, pat):
         membership_set_role(membership=_membership(pat, club_a), role=Role.SCOREKEEPER,
                             user=sam)
     assert _membership(pat, club_a).role == Role.PLAYER
+
+
+@pytest.mark.parametrize("player", [2**70, -1, 0, "x"])
+def test_an_impossible_player_id_is_a_400(world, client_as, player):
+    response = client_as("bob").post(_members_url(world["club_b"]), {"player": player},
+                                     format="json")
+    assert response.status_code == 400 and "player" in response.json()
