@@ -29,6 +29,11 @@ def flat_hand(game, hand: dict, dealer: int) -> dict:
     """The flat form of a hand written in the engine's shape (others unchanged)."""
     if not is_engine_shape(hand):
         return hand
+    if hasattr(game, "phases"):  # an engine game: its summary's facts, laid out flat
+        flat = {key: value for key, value in hand.items() if key != "summary"}
+        if isinstance(hand.get("summary"), dict):
+            flat.update(hand["summary"])
+        return flat
     flat = {key: hand[key] for key in ("cards", "dealer", "scores", "running") if key in hand}
     summary = hand.get("summary")
     if isinstance(summary, dict):

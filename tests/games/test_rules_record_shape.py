@@ -54,3 +54,22 @@ def test_both_shapes_match_the_games_schema():
         schema = rules.record_schema(name)
         jsonschema.validate(record, schema)
         jsonschema.validate(as_engine_shape(record), schema)
+
+
+def test_an_engine_games_hand_is_laid_out_flat_from_its_summary():
+    import sys
+    from pathlib import Path
+
+    from games.rules.record_shape import flat_hand
+
+    sys.path.insert(0, str(Path(__file__).parent / "engine"))
+    from example_game import Nomination
+
+    game = Nomination(4)
+    state = game.new_match(seed=2)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    hand = state.to_record()["hands"][0]
+    flat = flat_hand(game, hand, hand["dealer"])
+    assert flat["bids"] == hand["summary"]["bids"] and flat["tricks"] == hand["summary"]["tricks"]
+    assert flat["events"] == hand["events"] and flat["scores"] == hand["scores"]
