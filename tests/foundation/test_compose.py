@@ -14,7 +14,7 @@ def load_compose():
 
 def settings_variables() -> set[str]:
     source = "".join(p.read_text() for p in (ROOT / "config").glob("*.py"))
-    return set(re.findall(r'env_(?:str|bool|int|list)\("([A-Z_]+)"', source))
+    return set(re.findall(r'env_(?:str|bool|int|list|secret_key)\("([A-Z_]+)"', source))
 
 
 def test_compose_has_the_production_services():
