@@ -19,12 +19,13 @@ from .bluke import Bluke
 from .cards import card_code, parse_card
 from .errors import IllegalAction, RulesError, RuleViolation
 from .game import Game
+from .joker import GeorgianJoker
 from .records import CheckReport, RecordError, check_record
 from .schema import record_schema
 from .state import State
 
 GAMES: dict[str, type] = {
-    cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual)
+    cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker)
 }
 
 
