@@ -76,7 +76,9 @@ def test_assign_seats_on_a_whist_design():
     rounds = whist_rounds(n)
     before = partnerships(rounds)
     counts = [[0] * 4 for _ in range(n)]
-    assign_seats(rounds, list(range(len(rounds))), counts, True, Deadline(1.0))
+    # A generous deadline: the search stops as soon as the seats are even, so the
+    # verdict does not depend on how busy the machine is.
+    assign_seats(rounds, list(range(len(rounds))), counts, True, Deadline(60.0))
     assert spread(seat_counts(rounds, n)) <= 1
     assert partnerships(rounds) == before
 
