@@ -50,6 +50,7 @@ def club_create(*, name: str, user, slug: str = "", is_public: bool = True) -> C
 NO_SUCH_PLAYER = ("No such player, or not one you may add: choose a member of your clubs or "
                   "of a public club, or add a newcomer by name.")
 OWNERS_ONLY = "Only the club's owners give or take the owner and organiser roles."
+MANAGERS_ONLY = "Only the club's organisers may manage its members."
 
 
 def player_for_membership(*, user, club: Club, player_id) -> Player:
@@ -59,7 +60,7 @@ def player_for_membership(*, user, club: Club, player_id) -> Player:
     player is; a manager gets NO_SUCH_PLAYER for a missing and for a hidden player alike.
     """
     if not can(user, MANAGE, club):
-        raise PermissionDenied("Only the club's organisers may manage its members.")
+        raise PermissionDenied(MANAGERS_ONLY)
     try:
         player = visible_players(user).filter(pk=int(player_id)).first()
     except (TypeError, ValueError):
@@ -86,7 +87,7 @@ def membership_check_change(*, user, club: Club, old: str | None, new: str | Non
     if new is not None:
         _check_role(new)
     if not can(user, MANAGE, club):
-        raise PermissionDenied("Only the club's organisers may manage its members.")
+        raise PermissionDenied(MANAGERS_ONLY)
     if old == new:
         return
     if (old in MANAGING_ROLES or new in MANAGING_ROLES) and not can(user, OWN, club):
@@ -116,6 +117,8 @@ def membership_add(*, club: Club, player: Player, role: str = Role.PLAYER, user)
     that take an id resolve it with `player_for_membership`. Audited ("membership.add").
     """
     _check_role(role)
+    if not can(user, MANAGE, club):  # before anything is said about the player
+        raise PermissionDenied(MANAGERS_ONLY)
     _lock_members(club)
     if player.pk is not None:
         if not visible_players(user).filter(pk=player.pk).exists():

@@ -114,3 +114,11 @@ def test_an_impossible_player_id_is_a_400(world, client_as, player):
     response = client_as("bob").post(_members_url(world["club_b"]), {"player": player},
                                      format="json")
     assert response.status_code == 400 and "player" in response.json()
+
+
+def test_someone_who_may_not_manage_learns_nothing_about_the_player(club_a, sam):
+    hidden = PlayerFactory(display_name="Hidden")  # in no club sam can see
+    for player in (hidden, Player(display_name="Nia")):
+        with pytest.raises(PermissionDenied):
+            membership_add(club=club_a, player=player, user=sam)
+    assert not club_a.memberships.filter(player=hidden).exists()
