@@ -19,7 +19,7 @@ CASES = [
     ("bluke-6p-finale", "bluke", {"players": 6, "deal_out_finale": True}, 13),
     ("back-alley", "back-alley", {"players": 4}, 14),
     ("back-alley-individual-3p", "back-alley-individual", {"players": 3}, 15),
-    ("joker", "joker", {"players": 4}, 16),
+    ("joker", "joker", {"players": 4}, 17),
 ]
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
