@@ -24,9 +24,10 @@ def player_club_ids(player: Player, *, subject) -> list[int]:
     """The visible clubs where the player has statistics or ratings."""
     visible = permissions.visible_clubs(subject).values("pk")
     played = PlayerStats.objects.filter(player=player, club__in=visible).values_list(
-        "club_id", flat=True)
+        "club_id", flat=True).order_by()
     rated = RatingPool.objects.filter(ratings__player=player, club__in=visible).values_list(
-        "club_id", flat=True)
+        "club_id", flat=True).order_by()
+    # No ORDER BY inside a UNION: SQLite (the embedded default) refuses it.
     return sorted(set(played.union(rated)))
 
 
