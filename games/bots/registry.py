@@ -11,6 +11,7 @@ from games import rules
 from .any_game import AnyGameSearchBot
 from .base import Bot
 from .heuristic import HeuristicBot
+from .joker_heuristic import JokerHeuristicBot
 from .noisy import NOISY_BOTS
 from .random_bot import RandomBot
 from .search import SearchBot
@@ -46,11 +47,14 @@ def make_bot(name: str, game: rules.Game | None = None, **params) -> Bot:
 
 
 ENGINE_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "search": AnyGameSearchBot}
+# a game's own bot under a shared name: (game, bot name) -> class
+GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeuristicBot}
 
 
 def _engine_bot(name: str, cls, game, params) -> Bot:
     """Bots for an engine game: its own (registered with `plays` naming it), or the
     ones that play any game (random, search)."""
+    cls = GAME_BOTS.get((game.name, name), cls)
     if game.name in getattr(cls, "plays", ()):
         return cls(game)
     generic = ENGINE_BOTS.get(name)

@@ -264,7 +264,8 @@ class GeorgianJoker(EngineGame):
     def place_written_deal(self, state, written):
         if not isinstance(written, dict):
             return super().place_written_deal(state, written)
-        if "hands" in written and "turned" not in written:
+        if ("hands" in written or "turned" in written) and written.get("turned") is None:
+            # every hand has a turned (or face-up) card: without it trump is unknown
             return [{"seat": None, "field": "deal.turned", "code": "missing-field",
                      "message": "the deal must name the turned card that sets trump"}]
         if not self.full_deal(state):

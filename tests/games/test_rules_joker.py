@@ -279,6 +279,10 @@ def test_a_hand_written_without_its_turned_card_is_refused():
     record["hands"][2]["deal"] = {}
     error = rules.check_record(record).errors[0]
     assert (error.hand, error.field, error.code) == (3, "deal.turned", "missing-field")
+    record = golden_record()
+    record["hands"][8]["deal"]["turned"] = None  # a 9-card hand always shows one
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.field, error.code) == (9, "deal.turned", "missing-field")
 
 
 def test_a_nine_card_turned_card_must_be_the_dealers():
