@@ -172,7 +172,9 @@ class JokerTrickPlay(TrickPlay):
             return RuleViolation("joker-declaration", "a joker is played high or low "
                                  "(JK:high, JK:low; leading, with a suit: JK:high:S)")
         if action in game.vocab.families[JOKER_CODE] \
-                and self.card_of(state, state.to_move, action) is not None:
+                and self.card_of(state, state.to_move, action) is None:
+            return RuleViolation("card-not-in-hand", "JK is not in the hand")
+        if action in game.vocab.families[JOKER_CODE]:
             named = game.vocab.text(action).count(":") == 2
             if named and state.trick:
                 return RuleViolation("joker-declaration", "only a joker that leads names "
@@ -315,11 +317,16 @@ class GeorgianJoker(EngineGame):
         problems = []
         for field in ("bids", "tricks"):
             values = summary.get(field)
-            if not isinstance(values, list) or len(values) != state.n or not all(
-                    type(v) is int and 0 <= v <= state.cards for v in values):
+            if not isinstance(values, list) or len(values) != state.n:
                 problems.append({"seat": None, "field": f"summary.{field}", "code": "bad-shape",
-                                 "message": f"{field} must list one number from 0 to "
-                                            f"{state.cards} per seat"})
+                                 "message": f"{field} must list one number per seat"})
+                continue
+            for seat, value in enumerate(values):
+                if type(value) is not int or not 0 <= value <= state.cards:
+                    problems.append({"seat": seat, "field": f"summary.{field}",
+                                     "code": f"{field[:-1]}-range",
+                                     "message": f"seat {seat + 1}'s {field[:-1]} {value!r} is "
+                                                f"not a number from 0 to {state.cards}"})
         if problems:
             return None, problems
         bids, tricks = summary["bids"], summary["tricks"]

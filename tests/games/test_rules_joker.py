@@ -310,6 +310,23 @@ def test_a_scoresheet_with_the_dealers_forbidden_total_names_the_dealer():
     assert [e.code for e in rules.check_record(record).errors] == ["tricks-sum"]
 
 
+def test_a_scoresheet_number_out_of_range_names_the_seat():
+    record = sheet([([0, 0, 0, 0], [1, 0, 0, 0]), ([0, 3, 0, 0], [1, 1, 0, 0])])
+    errors = rules.check_record(record).errors
+    assert [(e.hand, e.seat, e.field, e.code) for e in errors] == \
+        [(2, 1, "summary.bids", "bid-range")]
+    record = sheet([([0, 0, 0, 0], [1, 0, 0, "x"])])
+    assert [(e.seat, e.code) for e in rules.check_record(record).errors] == \
+        [(3, "trick-range")]
+
+
+def test_a_joker_declared_by_a_seat_without_a_joker_is_not_in_its_hand():
+    state = dealt([["AS", "7D"], ["KS", "9S"], ["AH", "7H"], ["8S", "9D"]], "6H")
+    assert state.check("JK:high:S").code == "card-not-in-hand"
+    play(state, "AS")
+    assert state.check("JK:low").code == "card-not-in-hand"
+
+
 def test_a_card_by_card_record_checks_without_the_written_hands():
     record = golden_record()
     for hand in record["hands"]:
