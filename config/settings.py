@@ -238,6 +238,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.document_common_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.events.EventStatus.choices",
         "GameStatusEnum": "tournaments.models.results.GameStatus.choices",

@@ -29,16 +29,9 @@ def _member(club, username, role):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_page_cache():
-    """Cached pages are keyed by club ids, which another test's rolled-back club may reuse."""
-    from django.core.cache import cache
-
-    cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_login_throttle():
-    """Failed-login counters live in the cache: each test starts with none."""
+def _fresh_cache():
+    """Each test starts with an empty cache: cached pages are keyed by club ids, which another
+    test's rolled-back club may reuse, and failed-login counters live there too."""
     from django.core.cache import cache
 
     cache.clear()
