@@ -41,3 +41,28 @@ def test_it_does_nothing_the_second_time_with_if_missing(eager_celery):
     games = Game.objects.count()
     assert "nothing to do" in run_demo("--if-missing")
     assert Game.objects.count() == games
+
+
+def test_a_further_joker_season_is_seated_at_fours_played_and_ranked(eager_celery):
+    from league.models import Season, StandingRow
+
+    run_demo("--weeks", "1", "--rounds", "1", "--also", "joker:1")
+    season = Season.objects.get(game="joker")
+    games = Game.objects.filter(table__round__event__season=season).prefetch_related(
+        "table__seats")
+    assert games.exists()
+    for game in games:
+        assert game.table.seats.count() == 4  # Joker is a game of four; the seating knows it
+        assert game.record["game"] == "joker"
+        assert rules.check_record(game.record).valid
+        assert game.hands.count() == 24  # the four sets, stored hand by hand
+    seated = {seat.player_id for game in games for seat in game.table.seats.all()}
+    assert set(StandingRow.objects.filter(season=season).values_list("player_id", flat=True)) \
+        == seated
+
+
+def test_an_unknown_further_game_is_refused_by_name():
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="--also whist: unknown game"):
+        run_demo("--also", "whist")

@@ -46,13 +46,21 @@ TABLE_SIZES = {
     "back-alley": TableSizes(preferred=4, allowed=(4,)),
     "back-alley-individual": TableSizes(preferred=4, allowed=(2, 3, 4)),
 }
-DEFAULT_SIZES = TableSizes(preferred=4, allowed=(3, 4, 5))
+CLUB_SIZES = (3, 4, 5)  # what clubs seat when a game allows a range of table sizes
 # Named in the stored plan so a later engine change is visible next to old seatings.
 ROTATION_ALGORITHM = "tournaments.rotation: design constructions + tabu local search"
 
 
 def table_sizes_for(game: str) -> TableSizes:
-    return TABLE_SIZES.get(game, DEFAULT_SIZES)
+    """The club's choice for the Bluke family; for any other game, what its rules allow."""
+    if game in TABLE_SIZES:
+        return TABLE_SIZES[game]
+    info = next((g for g in rules.games() if g["name"] == game), None)
+    if info is None:
+        return TableSizes(preferred=4, allowed=CLUB_SIZES)
+    low, high = info["min_players"], info["max_players"]
+    allowed = tuple(n for n in CLUB_SIZES if low <= n <= high) or tuple(range(low, high + 1))
+    return TableSizes(preferred=4 if 4 in allowed else allowed[0], allowed=allowed)
 
 
 # --- attendance -------------------------------------------------------------

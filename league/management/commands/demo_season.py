@@ -46,6 +46,9 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=3, help="Rounds per league night.")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--game", default="bluke", choices=sorted(rules.GAMES))
+        parser.add_argument("--also", action="append", default=[], metavar="GAME[:WEEKS]",
+                            help="A further short season of GAME in the same "
+                            "club, with the same players (repeatable; 2 weeks unless given).")
         parser.add_argument("--if-missing", action="store_true",
                             help="Do nothing when the demo club already exists.")
 
@@ -65,6 +68,10 @@ class Command(BaseCommand):
         season = self._season(club, options)
         events = [self._night(club, season, players, week, options, rng)
                   for week in range(options["weeks"])]
+        for game, weeks in _further_seasons(options["also"]):
+            extra = self._season(club, options | {"game": game, "weeks": weeks})
+            events += [self._night(club, extra, players, week, options, rng)
+                       for week in range(weeks)]
         self._play(events, options)
         seconds = time.monotonic() - started
         games = Table.objects.filter(round__event__club=club, result__isnull=False).count()
@@ -101,8 +108,11 @@ class Command(BaseCommand):
         from league.models import Season
 
         start = datetime.date.today() - datetime.timedelta(weeks=options["weeks"])
-        return Season.objects.create(club=club, name=f"Demo season {start.year}",
-                                     game=options["game"], starts_on=start)
+        game = options["game"]
+        title = next(g["title"] for g in rules.games() if g["name"] == game) \
+            if game != "bluke" else "Demo"
+        return Season.objects.create(club=club, name=f"{title} season {start.year}",
+                                     game=game, starts_on=start)
 
     def _night(self, club, season, players, week, options, rng):
         date = season.starts_on + datetime.timedelta(weeks=week)
@@ -132,3 +142,17 @@ class Command(BaseCommand):
                 left[table.round.event_id] -= 1
                 if not left[table.round.event_id]:  # the night's last table: close it
                     event_close(event=table.round.event, user=SYSTEM)
+
+
+def _further_seasons(specs: list[str]) -> list[tuple[str, int]]:
+    """`joker:2` -> ("joker", 2); an unknown game or a bad week count stops the command."""
+    seasons = []
+    for spec in specs:
+        game, _, weeks = spec.partition(":")
+        if game not in rules.GAMES:
+            raise CommandError(f"--also {spec}: unknown game; choose one of "
+                               f"{', '.join(sorted(rules.GAMES))}.")
+        if weeks and not (weeks.isdigit() and int(weeks) >= 1):
+            raise CommandError(f"--also {spec}: weeks must be a whole number of at least 1.")
+        seasons.append((game, int(weeks or 2)))
+    return seasons

@@ -63,7 +63,12 @@ class Command(BaseCommand):
 
         if "demo_season" in get_commands():
             call_command("demo_season", "--players", "24", "--weeks", "8", "--seed", "1",
-                         "--if-missing", stdout=self.stdout)
+                         *_EVERY_OTHER_GAME, "--if-missing", stdout=self.stdout)
+
+
+# The demo club plays a short season of every other registered game after its Bluke season.
+_EVERY_OTHER_GAME = ["--also", "back-alley:1", "--also", "back-alley-individual:1",
+                     "--also", "joker:2"]
 
 
 def _served_url() -> str:
