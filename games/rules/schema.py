@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
+from games.engine.schema import option_schema
+
 CARD_PATTERN = "^(?:[2-9TJQKA]|10)[SHDC]$"
 CARD_OR_JOKER_PATTERN = "^(?:(?:[2-9TJQKA]|10)[SHDC]|HI|LO)$"
 JOKER_LEAD_PATTERN = "^(?:HI|LO):[SHDC]$"
-
-
-def _option_schema(option) -> dict:
-    if option.type == "bool":
-        return {"type": "boolean", "description": option.description}
-    if option.type == "int":
-        schema = {"type": ["integer", "null"] if option.default is None else "integer",
-                  "description": option.description}
-        if option.minimum is not None:
-            schema["minimum"] = option.minimum
-        if option.maximum is not None:
-            schema["maximum"] = option.maximum
-        return schema
-    return {"enum": list(option.choices), "description": option.description}
 
 
 def _bid_schema(cls) -> dict:
@@ -88,7 +76,7 @@ def record_schema(name: str) -> dict:
         from ..engine.schema import engine_record_schema
 
         return engine_record_schema(cls)
-    options = {option.name: _option_schema(option) for option in cls.declared_options()}
+    options = {option.name: option_schema(option) for option in cls.declared_options()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{cls.title} match record",
