@@ -58,9 +58,13 @@ def hand_schema(cls) -> dict:
     }
 
 
-def engine_record_schema(cls) -> dict:
+def record_envelope(cls, hand: dict, **more_properties) -> dict:
+    """The part every game's record schema shares: game, options, seats, hands, totals.
+
+    `hand` is the schema of one hand; `more_properties` adds top-level fields a family
+    of games has beyond the envelope.
+    """
     options = {option.name: option_schema(option) for option in cls.declared_options()}
-    numbers = {"type": "array", "items": {"type": "integer"}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{cls.title} match record",
@@ -74,9 +78,14 @@ def engine_record_schema(cls) -> dict:
                       "minItems": cls.min_players, "maxItems": cls.max_players},
             "first_dealer": {"type": "integer", "minimum": 0},
             "seed": {"type": ["integer", "string"]},
-            "hands": {"type": "array", "items": hand_schema(cls)},
-            "totals": numbers,
-            "places": numbers,
+            "hands": {"type": "array", "items": hand},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            **more_properties,
         },
         "additionalProperties": False,
     }
+
+
+def engine_record_schema(cls) -> dict:
+    return record_envelope(cls, hand_schema(cls),
+                           places={"type": "array", "items": {"type": "integer"}})

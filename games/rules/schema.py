@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.schema import option_schema
+from games.engine.schema import record_envelope
 
 CARD_PATTERN = "^(?:[2-9TJQKA]|10)[SHDC]$"
 CARD_OR_JOKER_PATTERN = "^(?:(?:[2-9TJQKA]|10)[SHDC]|HI|LO)$"
@@ -76,23 +76,5 @@ def record_schema(name: str) -> dict:
         from ..engine.schema import engine_record_schema
 
         return engine_record_schema(cls)
-    options = {option.name: option_schema(option) for option in cls.declared_options()}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{cls.title} match record",
-        "type": "object",
-        "required": ["game", "seats", "hands"],
-        "properties": {
-            "game": {"const": cls.name},
-            "options": {"type": "object", "properties": options,
-                        "additionalProperties": False},
-            "seats": {"type": "array", "items": {"type": "string"},
-                      "minItems": cls.min_players, "maxItems": cls.max_players},
-            "first_dealer": {"type": "integer", "minimum": 0},
-            "seed": {"type": ["integer", "string"]},
-            "hands": {"type": "array", "items": {
-                "anyOf": [_hand_schema(cls), _engine_shape_hand_schema(cls)]}},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-        },
-        "additionalProperties": False,
-    }
+    return record_envelope(
+        cls, {"anyOf": [_hand_schema(cls), _engine_shape_hand_schema(cls)]})
