@@ -38,6 +38,12 @@ def _fresh_cache():
 
 
 @pytest.fixture
+def plain_http(settings):
+    """The test client speaks plain HTTP; production redirects it to HTTPS."""
+    settings.SECURE_SSL_REDIRECT = False
+
+
+@pytest.fixture
 def eager_celery():
     """Run Celery tasks in-process even when CI configures a broker."""
     from config.celery import app

@@ -8,14 +8,9 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 SCRIPT_TAG = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False
 
 
 def _policy(response) -> dict[str, list[str]]:

@@ -24,9 +24,3 @@ def people(club):
     for player in players:
         Membership.objects.create(club=club, player=player)
     return players
-
-
-@pytest.fixture
-def plain_http(settings):
-    """The test client speaks plain HTTP; production redirects it to HTTPS."""
-    settings.SECURE_SSL_REDIRECT = False

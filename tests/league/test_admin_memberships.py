@@ -12,10 +12,7 @@ from django.urls import reverse
 from league.models import AuditEntry, Club, Membership, Role
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
+pytestmark = pytest.mark.usefixtures("plain_http")
 
 
 def _staff(user):

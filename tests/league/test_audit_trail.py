@@ -9,12 +9,7 @@ from league.services.audit import audit_record
 from tests.factories import ClubFactory, UserFactory, api_token, played_record
 from tournaments.services.results import result_remove, result_submit
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 @pytest.fixture

@@ -15,9 +15,7 @@ MODELS = ["league.club", "league.player", "league.membership", "league.season",
           "tournaments.seat"]
 
 
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
+pytestmark = pytest.mark.usefixtures("plain_http")
 
 
 @pytest.fixture

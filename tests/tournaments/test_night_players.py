@@ -16,12 +16,7 @@ from tournaments.services.events import event_close
 from tournaments.services.results import result_submit
 from tournaments.services.seating import event_set_attendance, round_set_published
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 @pytest.fixture

@@ -10,12 +10,7 @@ from tests.factories import played_record, seated_table
 from tournaments.models import EventStatus
 from tournaments.services.results import result_submit
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 def _sheets_page(client, event, **query):

@@ -22,14 +22,9 @@ from tests.factories import (
 )
 from tournaments.services.seating import event_plan_seating, event_set_attendance
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 PERSONAS = ["olga", "alice", "sam", "pat", "bob", "anonymous"]
 MANAGERS = {"olga", "alice"}
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from tournaments.models import Game, GameStatus, Hand
 from tournaments.services.bots import table_fill_with_bots, table_play_with_bots
 from tournaments.services.hands import canonical_trump
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 # docs/records.md: "S", "H", "D", "C", or null / "none" for no trump; the checker also reads
 # the suits' names, lower case letters and "NT".
@@ -31,11 +31,6 @@ ALSO_READ = ["nt", "NT", "no trump", "spades", "h", "Clubs"]
 STORED = {"S": "S", "H": "H", "D": "D", "C": "C", None: "NT", "none": "NT", "nt": "NT",
           "NT": "NT", "no trump": "NT", "spades": "S", "h": "H", "Clubs": "C"}
 SHEET_CHOICES = ["S", "H", "D", "C", "none", ""]  # the scoresheet page's trump <select>
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 
 
 @pytest.fixture

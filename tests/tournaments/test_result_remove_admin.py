@@ -9,10 +9,7 @@ from tests.factories import SeasonFactory, UserFactory, played_record, row_count
 from tournaments.models import EventStatus, Game
 from tournaments.services.results import result_submit
 
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
+pytestmark = pytest.mark.usefixtures("plain_http")
 
 
 @pytest.fixture

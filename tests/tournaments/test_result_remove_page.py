@@ -9,12 +9,7 @@ from tests.factories import played_record, row_counts
 from tournaments.models import EventStatus, Game
 from tournaments.services.results import result_submit
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _plain_http(settings):
-    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 @pytest.fixture
