@@ -3,6 +3,8 @@
 import pytest
 from django.test import override_settings
 
+from tests.browser.chromium import ARGS, CHROMIUM, new_page
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _plain_http_for_the_live_server():
@@ -14,3 +16,22 @@ def _plain_http_for_the_live_server():
     with override_settings(SECURE_SSL_REDIRECT=False, SESSION_COOKIE_SECURE=False,
                            CSRF_COOKIE_SECURE=False):
         yield
+
+
+@pytest.fixture
+def browser():
+    """Debian's chromium, headless; never a downloaded browser."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = new_page(browser)
+    yield page
+    page.context.close()

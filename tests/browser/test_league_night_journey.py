@@ -1,11 +1,11 @@
 """An organiser's league night in a real browser: seat the players, score a table."""
 
-import os
 import re
 
 import pytest
 
 from league.models import Role
+from tests.browser.chromium import BROWSER_TEST, WAIT
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -14,29 +14,7 @@ from tests.factories import (
     UserFactory,
 )
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason=f"Debian chromium is not installed at {CHROMIUM}"),
-]
-WAIT = 15_000  # ms: generous for a loaded CI machine; waits end as soon as the page is ready
-
-
-@pytest.fixture
-def page():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
-        context = browser.new_context()
-        context.set_default_timeout(WAIT)
-        yield context.new_page()
-        context.close()
-        browser.close()
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

@@ -7,14 +7,10 @@ import re
 import pytest
 
 from league.models import Role
-from tests.browser.test_league_night_journey import (  # noqa: F401 - `page` is a fixture
-    CHROMIUM,
-    WAIT,
-    page,
-    pytestmark,
-)
+from tests.browser.chromium import BROWSER_TEST, WAIT
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
+pytestmark = BROWSER_TEST
 PASSWORD = "journey-pass-2"
 
 
@@ -31,7 +27,7 @@ def club(transactional_db):
     return club
 
 
-def test_an_organiser_runs_a_night_without_the_admin(live_server, page, club,  # noqa: F811
+def test_an_organiser_runs_a_night_without_the_admin(live_server, page, club,
                                                      eager_celery):
     from playwright.sync_api import expect
 

@@ -2,7 +2,6 @@
 printing to A4, and a long action that cannot be sent twice."""
 
 import datetime
-import os
 import re
 
 import pytest
@@ -12,6 +11,7 @@ from django.utils import timezone
 from league.models import RatingPool, Role
 from league.services.ratings import ratings_recompute
 from league.services.standings import standings_recompute
+from tests.browser.chromium import BROWSER_TEST, new_page
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -25,34 +25,9 @@ from tests.factories import (
 )
 from tournaments.services.results import result_submit
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason=f"Debian chromium is not installed at {CHROMIUM}"),
-]
-WAIT = 15_000  # ms: generous for a loaded CI machine; waits end as soon as the page is ready
+pytestmark = BROWSER_TEST
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "phone-pass-1"
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield browser
-        browser.close()
-
-
-def _page(browser, **context):
-    page = browser.new_context(**context).new_page()
-    page.set_default_timeout(WAIT)
-    return page
 
 
 @pytest.fixture
@@ -99,7 +74,7 @@ def test_the_players_pages_fit_a_390_px_phone_and_the_player_answers_for_next_we
     from playwright.sync_api import expect
 
     world = played_season
-    page = _page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "petra")
     page.fill("#id_password", PASSWORD)
@@ -139,7 +114,7 @@ def test_the_big_screen_shows_a_new_result_without_reloading(live_server, browse
     for player in others:
         MembershipFactory(club=club, player=player)
     late_table = seated_table(club, others, round=RoundFactory(event=tonight))
-    page = _page(browser, viewport={"width": 1920, "height": 1080})
+    page = new_page(browser, viewport={"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/events/{tonight.pk}/screen/")
     expect(page.locator("#screen-round-2")).to_contain_text("Fay")
     results = page.locator("#screen-results")
@@ -163,7 +138,7 @@ def test_planning_seats_shows_it_is_working_and_cannot_be_sent_twice(live_server
     host.save()
     MembershipFactory(club=club, player=PlayerFactory(user=host, display_name="Hana"),
                       role=Role.ORGANISER)
-    page = _page(browser)
+    page = new_page(browser)
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "hana")
     page.fill("#id_password", PASSWORD)
@@ -218,7 +193,7 @@ def test_printing_puts_several_cards_on_an_a4_page_and_a_scoresheet_on_each(
     for table in range(8):
         seated_table(club, players[table * 4:table * 4 + 4], round=rnd)
     seated_table(club, players[:5], round=RoundFactory(event=night))  # five seats: landscape
-    page = _page(browser)
+    page = new_page(browser)
     base = f"{live_server.url}/events/{night.pk}/cards"
     table_card_pages = _pdf_pages(page, f"{base}/tables/")
     player_card_pages = _pdf_pages(page, f"{base}/players/")
