@@ -7,8 +7,10 @@ cards it was seen to play, the cards it has shown, and as many unseen cards as i
 still holds -- never of a suit it was seen to be void in; the rest is the stock.
 The guessed deal is replayed with the rules checked, and dropped if any event is
 then illegal. For each guess every candidate action is tried and the hand is played
-out by random moves; the action with the best mean score for the bot's side in this
-hand wins. Hands whose events hide an action from this seat ("?") are not guessed:
+out, by random moves (``rollout="random"``) or by the game's own heuristic bot
+playing every seat (``rollout="heuristic"``, the default when the game has one: slower
+per rollout, but a rollout that plays like people do judges a move far better); the
+action with the best mean score for the bot's side in this hand wins. Hands whose events hide an action from this seat ("?") are not guessed:
 the bot then plays a random legal action.
 """
 
@@ -21,6 +23,7 @@ from collections import Counter
 from .base import Bot
 
 ATTEMPTS = 12
+ROLLOUTS = ("random", "heuristic")
 
 
 def referee_at(game, observation):
@@ -98,9 +101,14 @@ class AnyGameSearchBot(Bot):
     name = "search"
 
     def __init__(self, game=None, time_budget: float | None = 0.2, max_samples: int = 16,
-                 rollout: str = "random"):
+                 rollout: str = "random", policy: Bot | None = None):
         super().__init__(game)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r} (rollouts: {', '.join(ROLLOUTS)})")
+        if rollout == "heuristic" and policy is None:
+            raise ValueError("a heuristic rollout needs the game's heuristic bot (policy)")
         self.time_budget, self.max_samples = time_budget, max_samples
+        self.policy = policy if rollout == "heuristic" else None
 
     def game_for(self, observation):
         if self.game is not None:
@@ -123,7 +131,8 @@ class AnyGameSearchBot(Bot):
             if state is None:
                 continue
             for action in legal_actions:
-                totals[action] += self.rollout(state, action, observation["seat"], rng)
+                totals[action] += self.rollout(state, action, observation["seat"], rng,
+                                               self.policy)
             samples += 1
         if not samples:
             return legal_actions[rng.randrange(len(legal_actions))]
@@ -143,13 +152,19 @@ class AnyGameSearchBot(Bot):
         return state
 
     @staticmethod
-    def rollout(state, action, seat, rng) -> float:
+    def rollout(state, action, seat, rng, policy: Bot | None = None) -> float:
+        """The bot's side's score for this hand after `action`, the rest played out
+        at random or, given a `policy` bot, by that bot in every seat."""
         trial = state.clone()
         number = trial.hand_index
         trial.apply(action)
         while trial.hand_index == number and not trial.is_terminal():
             legal = trial.legal_actions()
-            trial.apply(legal[rng.randrange(len(legal))])
+            if policy is None or len(legal) == 1:
+                trial.apply(legal[rng.randrange(len(legal))])
+            else:
+                mover = trial.current_player()
+                trial.apply(policy.step(trial.observation(mover), legal, rng))
         unit = trial.game.team_of[seat]
         score = trial.hand_log[-1]["scores"][unit]
         return -score if not trial.game.ranking.higher_wins else score

@@ -56,9 +56,25 @@ def _engine_bot(name: str, cls, game, params) -> Bot:
     ones that play any game (random, search)."""
     cls = GAME_BOTS.get((game.name, name), cls)
     if game.name in getattr(cls, "plays", ()):
+        if issubclass(cls, AnyGameSearchBot):
+            return cls(game, **_search_rollout(game, params))
         return cls(game)
     generic = ENGINE_BOTS.get(name)
     if generic is None:
         raise ValueError(f"the {name} bot does not play {game.title}; bots for every game: "
                          f"{', '.join(ENGINE_BOTS)}")
-    return generic(game, **params) if generic is AnyGameSearchBot else generic(game)
+    if generic is not AnyGameSearchBot:
+        return generic(game)
+    return generic(game, **_search_rollout(game, params))
+
+
+def _search_rollout(game, params: dict) -> dict:
+    """The generic search's rollouts: the game's own heuristic when it has one (unless
+    `rollout` says otherwise), else random moves. The Bluke family's rollout names
+    ("fast", "heuristic") map onto these."""
+    params = dict(params)
+    heuristic = GAME_BOTS.get((game.name, "heuristic"))
+    wanted = params.pop("rollout", None)
+    if heuristic is not None and wanted in (None, "heuristic", "fast"):
+        return {**params, "rollout": "heuristic", "policy": heuristic(game)}
+    return {**params, "rollout": "random"}

@@ -41,3 +41,37 @@ def test_bot_arena_runs_any_registered_game(nomination):
     call_command("bot_arena", game="nomination", bots="search,random,random,random",
                  matches=2, time_budget_ms=5, no_progress=True, stdout=out)
     assert "nomination" in out.getvalue() and "search" in out.getvalue()
+
+
+def test_search_plays_out_with_the_games_own_heuristic_when_it_has_one():
+    from games.bots.any_game import AnyGameSearchBot
+    from games.bots.joker_heuristic import JokerHeuristicBot
+
+    game = rules.load("joker", players=4)
+    bot = make_bot("search", game=game)
+    assert isinstance(bot, AnyGameSearchBot) and isinstance(bot.policy, JokerHeuristicBot)
+    assert make_bot("search", game=game, rollout="random").policy is None
+
+
+def test_a_heuristic_rollout_is_only_played_by_the_games_own_moves(monkeypatch):
+    from games.bots.any_game import AnyGameSearchBot
+
+    game = rules.load("joker", players=4)
+    bot = make_bot("search", game=game, time_budget=None, max_samples=1)
+    seen = []
+    original = bot.policy.step
+
+    def spying(observation, legal, rng):
+        seen.append(observation["game"])
+        choice = original(observation, legal, rng)
+        assert choice in legal
+        return choice
+
+    monkeypatch.setattr(bot.policy, "step", spying)
+    state = game.new_match(seed=5)
+    while state.current_player() != 1:  # a seat with a real choice to make
+        state.apply(state.legal_actions()[0])
+    action = bot.step(state.observation(1), state.legal_actions(), __import__("random").Random(1))
+    assert action in state.legal_actions() and seen and set(seen) == {"joker"}
+    with pytest.raises(ValueError, match="unknown rollout"):
+        AnyGameSearchBot(game, rollout="smart")
