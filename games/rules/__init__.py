@@ -16,16 +16,20 @@ from .actions import BOARD, PASS, action_to_string, bid_action, string_to_action
 from .back_alley import BackAlley
 from .back_alley_individual import BackAlleyIndividual
 from .bluke import Bluke
+from .buck_euchre import BuckEuchre
 from .cards import card_code, parse_card
+from .couillon import Couillon
 from .errors import IllegalAction, RulesError, RuleViolation
 from .game import Game
 from .joker import GeorgianJoker
 from .records import CheckReport, RecordError, check_record
 from .schema import record_schema
 from .state import State
+from .twenty_nine import TwentyNine
 
 GAMES: dict[str, type] = {
-    cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker)
+    cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker, Couillon,
+                          TwentyNine, BuckEuchre)
 }
 
 
