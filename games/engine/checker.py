@@ -166,7 +166,27 @@ class EngineChecker:
         for taken, given in moves:  # what left a hand and did not come into it later
             held = Counter(pack.codes(taken)) - Counter(pack.codes(given))
             hands.append(sorted(held.elements()))
-        return {**deal, "hands": hands}
+        return {**deal, "hands": self.fill_unseen(deal, hands)}
+
+    def fill_unseen(self, deal: dict, hands: list) -> list:
+        """A seat that never showed all its cards (it dropped out of the hand) is given
+        cards nobody saw, to make up its hand: it plays none of them."""
+        cards, pack = self.state.cards, self.game.pack
+        if cards is None or all(len(held) >= cards for held in hands):
+            return hands
+        spare = Counter(pack.code(card) for card in pack.ids())
+        for value in deal.values():  # the written table areas (turned, stock, ...)
+            listed = [value] if isinstance(value, str) else \
+                value if isinstance(value, list) else []
+            faces = (pack.parse(code) for code in listed)
+            spare -= Counter(pack.faces[face] for face in faces if face is not None)
+        for held in hands:
+            spare -= Counter(held)
+        unseen = sorted(spare.elements())
+        for held in hands:
+            while len(held) < cards and unseen:
+                held.append(unseen.pop())
+        return hands
 
     def compare(self, hand, entry) -> None:
         """Written summary, scores and running totals against the computed ones."""
@@ -218,7 +238,7 @@ def check_engine_record(game, record: dict, report) -> None:
     report.complete = state.is_terminal() and len(report.scores) == len(hands) \
         and None not in report.scores
     if report.complete:
-        report.winner = game.ranking.winners(state.totals)
+        report.winner = [unit for unit, place in enumerate(game.places(state)) if place == 1]
     given = record.get("totals")
     if given is None or None in report.scores:
         return

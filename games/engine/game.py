@@ -73,6 +73,15 @@ class EngineGame:
     def build_ending(self):
         raise NotImplementedError
 
+    def start_totals(self) -> list[int]:
+        """Each unit's total before the first hand (Buck Euchre counts down from 25)."""
+        return [0] * len(self.teams)
+
+    def places(self, state) -> list[int]:
+        """Place of each unit at the end of a match, 1 = best (by default from the
+        totals and `ranking`; a game whose match can be won otherwise overrides it)."""
+        return self.ranking.places(state.totals)
+
     @property
     def schedule(self) -> list[int] | None:
         """Cards per hand when the match has a fixed schedule (else None)."""

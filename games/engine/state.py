@@ -36,7 +36,7 @@ class State:
         self.seed = random.randrange(2**32) if seed is None else seed
         self.first_dealer = first_dealer % self.n
         self.auto_deal = auto_deal
-        self.totals = [0] * len(game.teams)
+        self.totals = list(game.start_totals())
         self.hands_won = [0] * len(game.teams)
         self.history: list[int] = []
         self.hand_log: list[dict] = []
@@ -75,7 +75,7 @@ class State:
         bot that rebuilds a match from what it was told. The deal comes next (`deal`
         or `deal_random`, as the state was made)."""
         self.hand_index = hand_index
-        self.totals = list(totals) if totals is not None else [0] * len(self.game.teams)
+        self.totals = list(totals) if totals is not None else list(self.game.start_totals())
         self.attempt = 0
         self.over = False
         self._begin_hand()

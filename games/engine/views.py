@@ -79,5 +79,5 @@ def to_record(state, seats=None) -> dict:
         "totals": list(state.totals),
     }
     if state.over:
-        record["places"] = game.ranking.places(state.totals)
+        record["places"] = game.places(state)
     return record
