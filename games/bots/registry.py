@@ -10,11 +10,27 @@ from games import rules
 
 from .any_game import AnyGameSearchBot
 from .base import Bot
+from .buck_euchre_heuristic import BuckEuchreHeuristicBot
+from .buck_euchre_search import BuckEuchreSearchBot
+from .california_jack_heuristic import CaliforniaJackHeuristicBot
+from .california_jack_search import CaliforniaJackSearchBot
+from .couillon_heuristic import CouillonHeuristicBot
+from .couillon_search import CouillonSearchBot
 from .heuristic import HeuristicBot
 from .joker_heuristic import JokerHeuristicBot
+from .mighty_heuristic import MightyHeuristicBot
+from .mighty_search import MightySearchBot
 from .noisy import NOISY_BOTS
+from .pitch_heuristic import PitchHeuristicBot
+from .pitch_search import PitchSearchBot
 from .random_bot import RandomBot
+from .ribs_heuristic import RibsHeuristicBot
+from .ribs_search import RibsSearchBot
 from .search import SearchBot
+from .six_pack_bezique_heuristic import SixPackBeziqueHeuristicBot
+from .six_pack_bezique_search import SixPackBeziqueSearchBot
+from .twenty_nine_heuristic import TwentyNineHeuristicBot
+from .twenty_nine_search import TwentyNineSearchBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -48,7 +64,29 @@ def make_bot(name: str, game: rules.Game | None = None, **params) -> Bot:
 
 ENGINE_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "search": AnyGameSearchBot}
 # a game's own bot under a shared name: (game, bot name) -> class
-GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeuristicBot}
+GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeuristicBot,
+                                                ("buck-euchre", "heuristic"):
+                                                    BuckEuchreHeuristicBot,
+                                                ("buck-euchre", "search"): BuckEuchreSearchBot,
+                                                ("couillon", "heuristic"): CouillonHeuristicBot,
+                                                ("couillon", "search"): CouillonSearchBot,
+                                                ("pitch", "heuristic"): PitchHeuristicBot,
+                                                ("pitch", "search"): PitchSearchBot,
+                                                ("california-jack", "heuristic"):
+                                                    CaliforniaJackHeuristicBot,
+                                                ("california-jack", "search"):
+                                                    CaliforniaJackSearchBot,
+                                                ("twenty-nine", "heuristic"):
+                                                    TwentyNineHeuristicBot,
+                                                ("twenty-nine", "search"): TwentyNineSearchBot,
+                                                ("six-pack-bezique", "heuristic"):
+                                                    SixPackBeziqueHeuristicBot,
+                                                ("six-pack-bezique", "search"):
+                                                    SixPackBeziqueSearchBot,
+                                                ("ribs", "heuristic"): RibsHeuristicBot,
+                                                ("ribs", "search"): RibsSearchBot,
+                                                ("mighty", "heuristic"): MightyHeuristicBot,
+                                                ("mighty", "search"): MightySearchBot}
 
 
 def _engine_bot(name: str, cls, game, params) -> Bot:

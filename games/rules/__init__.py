@@ -17,19 +17,25 @@ from .back_alley import BackAlley
 from .back_alley_individual import BackAlleyIndividual
 from .bluke import Bluke
 from .buck_euchre import BuckEuchre
+from .california_jack import CaliforniaJack
 from .cards import card_code, parse_card
 from .couillon import Couillon
 from .errors import IllegalAction, RulesError, RuleViolation
 from .game import Game
 from .joker import GeorgianJoker
+from .mighty import Mighty
+from .pitch import Pitch
 from .records import CheckReport, RecordError, check_record
+from .ribs import Ribs
 from .schema import record_schema
+from .six_pack_bezique import SixPackBezique
 from .state import State
 from .twenty_nine import TwentyNine
 
 GAMES: dict[str, type] = {
     cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker, Couillon,
-                          TwentyNine, BuckEuchre)
+                          TwentyNine, BuckEuchre, Pitch, Mighty, Ribs, SixPackBezique,
+                          CaliforniaJack)
 }
 
 
