@@ -148,6 +148,11 @@ class EngineGame:
 
         return place(self, state, written)
 
+    def event_revealed(self, state, index: int) -> bool:
+        """Whether the secret action at `index` of the hand's events has since been
+        shown to everyone (Ribs turns the ribs up when the trick is judged)."""
+        return False
+
     # --- hooks used by the phase library ------------------------------------
     def first_bidder(self, state) -> int:
         return (state.dealer + 1) % state.n

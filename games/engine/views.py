@@ -8,8 +8,10 @@ def public_events(state, seat: int) -> list[str]:
     game = state.game
     secret = [game.vocab.families[name] for name in game.secret_families]
     out = []
-    for actor, action in zip(state.event_seats, state.events, strict=True):
-        hidden = actor != seat and any(action in family for family in secret)
+    for index, (actor, action) in enumerate(zip(state.event_seats, state.events,
+                                                strict=True)):
+        hidden = actor != seat and any(action in family for family in secret) \
+            and not game.event_revealed(state, index)
         out.append("?" if hidden else game.vocab.text(action))
     return out
 

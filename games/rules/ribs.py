@@ -365,11 +365,11 @@ class Ribs(EngineGame):
         for kind in PAIR_KINDS:
             family = vocab.family(kind, texts)
             self.pair_action[kind] = dict(zip(keys, family, strict=True))
-            self.pair_of.update(zip(family, keys, strict=True))
+            self.pair_of.update(zip(family, map(self._high_first, keys), strict=True))
         return vocab
 
-    def _high_first(self, key):
-        return sorted(key, key=lambda face: (-self.pack.power[face], face))
+    def _high_first(self, key) -> tuple[int, int]:
+        return tuple(sorted(key, key=lambda face: (-self.pack.power[face], face)))
 
     def build_phases(self):
         phases = []
