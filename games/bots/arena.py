@@ -90,8 +90,11 @@ def play_arena_match(game_name: str, options: dict, bots: list[str], seed: int, 
     state = play_state(game, players, match_seed(seed, index))
     totals = state.returns()
     ranking = getattr(game, "ranking", None)  # lowest total first in some games
-    best = ranking.winners(state.totals) if ranking else \
-        [u for u, t in enumerate(state.totals) if t == max(state.totals)]
+    if hasattr(game, "places"):  # engine games (a Buck Euchre sweep wins at once)
+        best = [u for u, place in enumerate(game.places(state)) if place == 1]
+    else:
+        best = ranking.winners(state.totals) if ranking else \
+            [u for u, t in enumerate(state.totals) if t == max(state.totals)]
     winners = len(best)  # winning seats, or teams in partnership games
     out = [None] * n
     for seat in range(n):
