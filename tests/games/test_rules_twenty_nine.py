@@ -175,6 +175,7 @@ def test_a_hand_where_everybody_always_follows_never_reveals_trump():
         state.apply(card)
     summary = state.hand_log[-1]["summary"]
     assert "reveal" not in state.hand_log[-1]["events"] and summary["revealed"] == 0
+    assert summary["trump"] == "H"
 
 
 def test_with_optional_reveal_a_player_may_play_on_and_a_trump_played_earlier_counts():
@@ -324,6 +325,10 @@ def sheet_record(**changes):
 def test_a_scoresheet_hand_is_scored_from_its_summary():
     report = rules.check_record(sheet_record())
     assert report.valid and report.scores == [[1, 0]]
+    record = sheet_record()  # the short line of docs/records.md
+    record["hands"][0]["summary"] = {"bidder": 0, "bid": 20, "points": [21, 7], "royals": 2,
+                                     "contract": 16}
+    assert rules.check_record(record).valid
     report = rules.check_record(sheet_record(points=[15, 13], game_point=-1, royals=None,
                                              contract=20))
     assert report.valid is False  # the written totals now disagree
