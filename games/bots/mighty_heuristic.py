@@ -98,7 +98,7 @@ def strength(game, hand, suit: int) -> float:
         if face == mighty or code == JOKER_CODE:
             total += 2.5
         elif pack.suit_of[face] == suit:
-            total += 1 + {"A": 1.5, "K": 1.0, "Q": 0.5}.get(code[0], 0)
+            total += 1.2 + {"A": 1.5, "K": 1.0, "Q": 0.6, "J": 0.3}.get(code[0], 0)
         elif code[0] == "A":
             total += 1.2
     return total

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from types import SimpleNamespace
 
 from .any_game import AnyGameSearchBot
 from .mighty_heuristic import MightyHeuristicBot, Seen, decide
@@ -101,12 +102,16 @@ class MightySearchBot(AnyGameSearchBot):
                  for s, letters in enumerate(observation["voids"])}
         me = observation["seat"]
         mine = [game.pack.parse(c) for c in observation["table"]["hand"][me]]
+        legal_actions = distinct_plays(game, observation, legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
         totals = dict.fromkeys(legal_actions, 0.0)
         start, samples = time.perf_counter(), 0
         while samples < self.max_samples:
+            spent = time.perf_counter() - start
             if self.time_budget is not None and samples and \
-                    time.perf_counter() - start > self.time_budget:
-                break
+                    spent * (samples + 1) / samples > self.time_budget:
+                break  # the next guess would end past the budget
             guess = deal_guess(game, unseen, places, voids, rng)
             if guess is None:
                 break
@@ -117,6 +122,31 @@ class MightySearchBot(AnyGameSearchBot):
         if not samples:
             return self.heuristic.step(observation, legal_actions, rng)
         return max(legal_actions, key=lambda a: totals[a])
+
+
+def distinct_plays(game, observation, legal: list[int]) -> list[int]:
+    """The legal plays less those that cannot differ: of two cards of a suit, both
+    worth a point or neither, with every card between them already played or held
+    by this seat, only the lower is tried (the mighty and the ripper always are)."""
+    pack, plays = game.pack, game.vocab.families["play"]
+    mine = {pack.parse(c) for c in observation["table"]["hand"][observation["seat"]]}
+    gone = {pack.parse(c) for won in observation["table"]["won"] for c in won} | mine
+    gone.update(pack.parse(c) for _, c in observation["trick"])
+    trump = SimpleNamespace(trump=pack.suit_index(observation["trump"] or ""))
+    special = {game.mighty(trump), game.ripper(trump), game.joker_face}
+    faces = sorted((a - plays.start for a in legal if a in plays and
+                    a - plays.start not in special),
+                   key=lambda f: (pack.suit_of[f], pack.power[f]))
+    dropped = set()
+    for low, high in zip(faces, faces[1:], strict=False):
+        if pack.suit_of[low] != pack.suit_of[high] or pack.suit_of[low] < 0 \
+                or game.is_point(low) != game.is_point(high):
+            continue
+        between = [f for f in range(len(pack.faces)) if pack.suit_of[f] == pack.suit_of[low]
+                   and pack.power[low] < pack.power[f] < pack.power[high]]
+        if all(f in gone for f in between):
+            dropped.add(high)
+    return [a for a in legal if a - plays.start not in dropped]
 
 
 def place(base, me, mine, guess):

@@ -198,6 +198,12 @@ def test_the_mighty_and_the_joker_may_always_be_played_and_win_in_that_order():
     assert last_winner(state) == 1  # the mighty beats the joker
 
 
+def test_playing_the_mighty_or_the_joker_shows_no_void():
+    state = play(declared(), "AH", "AS", "JK", "3C")
+    assert state.observation(4)["voids"][1:3] == [[], []]
+    assert state.observation(4)["voids"][3] == ["H"]
+
+
 def test_a_joker_that_leads_names_the_suit_to_follow():
     state = play(declared(), *TRICKS[0], "KH", "8H", "JK", "4C", "AC")
     assert state.current_player() == 2  # the joker took the trick over the trumps
