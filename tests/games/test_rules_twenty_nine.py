@@ -4,6 +4,7 @@ and both record forms (card by card, scoresheet) through `rules.check_record`.""
 import copy
 import json
 import pathlib
+import random
 import sys
 
 import pytest
@@ -372,3 +373,20 @@ def test_the_golden_playthrough_replays_exactly_and_checks_clean():
     history = stored["history"]
     assert "reveal" in history and "royals" in history
     assert rules.check_record(stored["record"]).valid
+
+
+@pytest.mark.parametrize("options", [{}, {"optional_reveal": True},
+                                     {"last_trick": True, "target": 3}])
+def test_random_matches_with_every_option_replay_exactly_and_check_clean(options):
+    game = rules.load("twenty-nine", **options)
+    for seed in (1, 2):
+        state, rng = game.new_match(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            assert sorted(state.table.every_card()) == list(range(32))
+        record = json.loads(json.dumps(state.to_record(SEATS)))
+        again = game.replay(seed, [state.action_to_string(a) for a in state.history])
+        assert again.to_record(SEATS) == record
+        report = rules.check_record(record)
+        assert report.valid and report.complete and report.totals == record["totals"]
