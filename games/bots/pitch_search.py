@@ -1,0 +1,30 @@
+"""`search` at a Pitch table: the engine's search (guess the unseen cards, try each
+action, play the hand out with the Pitch heuristic in every seat), judging a
+rollout by the hand's score of the bot's side less the other side's: a point the
+opponents take is as bad as one of ours is good, and the plain search counted
+only ours.
+"""
+
+from __future__ import annotations
+
+from .any_game import AnyGameSearchBot
+
+
+class PitchSearchBot(AnyGameSearchBot):
+    plays = ("pitch",)
+
+    @staticmethod
+    def rollout(state, action, seat, rng, policy=None) -> float:
+        trial = state.clone()
+        number = trial.hand_index
+        trial.apply(action)
+        while trial.hand_index == number and not trial.is_terminal():
+            legal = trial.legal_actions()
+            if policy is None or len(legal) == 1:
+                trial.apply(legal[rng.randrange(len(legal))])
+            else:
+                mover = trial.current_player()
+                trial.apply(policy.step(trial.observation(mover), legal, rng))
+        unit = trial.game.team_of[seat]
+        scores = trial.hand_log[-1]["scores"]
+        return scores[unit] - scores[1 - unit]

@@ -1,0 +1,64 @@
+"""Scoring a Pitch hand from its scoresheet line alone (no cards).
+
+The line names the pitcher (seat), the bid, trump, the side (0: seats 1 and 3,
+1: seats 2 and 4) that took High, Low, Jack and Game (null: nobody, for Jack and
+Game), and whether the bid was made. "made" is checked against the points: a bid of
+2 to 4 is made exactly when the pitcher's side took that many points; a smudge
+needs all four points (its six tricks are not on the sheet, so a smudge written
+as made with four points is taken on trust).
+"""
+
+from __future__ import annotations
+
+from . import all_fours
+from .pitch import BID_TEXT, hand_scores
+
+BIDS = {text: value for value, text in BID_TEXT.items()}
+
+
+def problem(seat, field, code, message) -> dict:
+    return {"seat": seat, "field": f"summary.{field}", "code": code, "message": message}
+
+
+def _side(summary, point, problems, required):
+    value = summary.get(point)
+    if value is None and not required:
+        return None
+    if type(value) is not int or value not in (0, 1):
+        need = "0 or 1" if required else "0, 1 or null"
+        problems.append(problem(None, point, "side-range", f"{point} must name the side "
+                                f"that took it ({need}), not {value!r}"))
+    return value
+
+
+def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
+    problems: list[dict] = []
+    pitcher = summary.get("pitcher")
+    if type(pitcher) is not int or not 0 <= pitcher < state.n:
+        problems.append(problem(None, "pitcher", "pitcher-range", "pitcher must be a seat "
+                                f"number from 0 to {state.n - 1}, not {pitcher!r}"))
+    bid = BIDS.get(summary.get("bid"))
+    if bid is None or bid not in game.bid_values():
+        allowed = ", ".join(BID_TEXT[v] for v in game.bid_values())
+        problems.append(problem(pitcher if type(pitcher) is int else None, "bid", "bid-value",
+                                f"bid must be one of {allowed}, not {summary.get('bid')!r}"))
+    if summary.get("trump") not in ("S", "H", "D", "C"):
+        problems.append(problem(None, "trump", "trump-value", "trump must be S, H, D or C"))
+    taken = {point: _side(summary, point, problems, point in ("high", "low"))
+             for point in all_fours.POINTS}
+    made = summary.get("made")
+    if not isinstance(made, bool):
+        problems.append(problem(None, "made", "missing-field", "made must be true or false"))
+    if problems:
+        return None, problems
+    side = game.team_of[pitcher]
+    points = all_fours.points_taken(taken, 2)
+    # a smudge written as made is trusted to have taken every trick
+    scores, really = hand_scores(bid, side, points, made)
+    if really != made:
+        want = "made" if really else "set"
+        problems.append(problem(pitcher, "made", "made-mismatch", f"the pitching side took "
+                                f"{points[side]} points on a bid of {BID_TEXT[bid]}: it was "
+                                f"{want}"))
+    state.vars["made_by"] = side if really else None
+    return scores, problems
