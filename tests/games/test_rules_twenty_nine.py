@@ -7,6 +7,7 @@ import pathlib
 import random
 import sys
 
+import jsonschema
 import pytest
 
 from games import rules
@@ -360,7 +361,12 @@ def test_the_record_schema_describes_the_scoresheet():
     schema = GAME.SUMMARY_SCHEMA
     assert all("title" in field and field["x-per"] in ("hand", "side") for field in
                schema.values())
-    assert json.dumps(rules.record_schema("twenty-nine"))
+    schema_of_record = rules.record_schema("twenty-nine")
+    jsonschema.validate(hand_made_record(), schema_of_record)
+    jsonschema.validate(sheet_record(), schema_of_record)
+    bad = sheet_record(trump="X")
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema_of_record)
 
 
 # --- golden playthrough -------------------------------------------------------------------------
