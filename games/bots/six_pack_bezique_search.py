@@ -1,0 +1,184 @@
+"""Search for Six-Pack Bezique: guess the unseen cards, try each action, play on with
+the heuristic for a few tricks, and keep the action with the best mean outcome.
+
+The generic search cannot play this game: it rebuilds a hand by replaying the deal,
+and here the draws from the stock put cards in a hand that no event names. So the
+guess is built from the observation as it stands: this seat's hand, the cards each
+seat has on the table (with the meld classes each was used in, from the
+observation's public meld table), the other hand's shown cards, and the unseen rest
+shared at random between the other hand and the stock. Each action is then played
+out by the heuristic in both seats, to the end of the deal in the last twelve tricks
+and for `HORIZON` tricks before that; the outcome is the difference of the two
+seats' points (final scores at the end), plus a share of the difference of the melds
+each hand could lay then (the material a shorter look ahead cannot see scored).
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.rules.bezique_melds import Group
+from games.rules.six_pack_bezique import TRICKS, BeziquePlay
+
+from .any_game import AnyGameSearchBot
+from .six_pack_bezique_heuristic import (
+    beats,
+    choose,
+    info_from_observation,
+    info_from_state,
+    keep_value,
+    meld_prospect,
+)
+
+HORIZON = 2  # tricks looked ahead while the stock lasts
+CHEAP = 3  # cards tried: the cheapest to lose, and the cheapest winners
+PROSPECT = 0.5  # weight of the best meld a hand could lay at the horizon
+KEEPING = 5  # points per unit of the heuristic's keep value of each card held
+
+
+def played_codes(game, events) -> list[str]:
+    """The cards played this deal, from the public events ("KS", "table:KS")."""
+    out = []
+    for text in events:
+        code = text[6:] if text.startswith("table:") else text
+        if game.pack.parse(code) is not None and len(code) == 2:
+            out.append(code)
+    return out
+
+
+def determinize(game, obs, rng):
+    """A state of the current deal consistent with what `obs`'s seat has seen."""
+    pack, me = game.pack, obs["seat"]
+    extra = obs["bezique"]
+    free = {face: list(ids) for face, ids in enumerate(pack.ids_of)}
+
+    def take(code):
+        return free[pack.parse(code)].pop()
+
+    state = game.new_match(seed=0, first_dealer=obs["dealer"], auto_deal=False)
+    table, used, seq_of, groups = state.table, {}, {}, []
+    hands = [[], []]
+    for seat in range(2):
+        public = extra["melds"][seat]
+        tabled = [take(entry["card"]) for entry in public["cards"]]
+        for card, entry in zip(tabled, public["cards"], strict=True):
+            used[card] = entry["classes"]
+            if entry["sequence"] is not None:
+                seq_of[card] = entry["sequence"]
+        for index, g in enumerate(public["groups"]):
+            groups.append(Group(100_000 + 10 * index + seat, seat, g["kind"],
+                                tuple(tabled[i] for i in g["cards"]), g["size"],
+                                g["scored"], g["broken"]))
+        hands[seat] = tabled
+        seen = obs["table"]["hand"][seat]
+        rest = list(seen) if seat == me else list(seen.get("shown", []))
+        for entry in public["cards"]:
+            rest.remove(entry["card"])
+        hands[seat] += [take(code) for code in rest]
+    trick = [(seat, take(code)) for seat, code in obs["trick"]]
+    played = played_codes(game, obs["events"])
+    for _, code in obs["trick"]:
+        played.remove(code)
+    won = [take(code) for code in played]
+    unseen = [card for ids in free.values() for card in ids]
+    rng.shuffle(unseen)
+    missing = obs["table"]["hand"][1 - me]["count"] - len(hands[1 - me])
+    hands[1 - me] += unseen[:missing]
+    for seat in range(2):
+        table.put("hand", hands[seat], seat)
+    table.put("stock", unseen[missing:])
+    table.put("won", won, 0)
+    table.put("trick", [card for _, card in trick])
+    table.start_moves()
+    for card in used:
+        table.show(card)
+    _set_play(state, obs, trick, used, seq_of, groups)
+    return state
+
+
+def _set_play(state, obs, trick, used, seq_of, groups):
+    game, extra = state.game, obs["bezique"]
+    state.trump = None if obs["trump"] is None else game.pack.suits.index(obs["trump"])
+    state.trick = trick
+    state.led = game.pack.suit_of[game.pack.face_of[trick[0][1]]] if trick else None
+    state.tricks = [((), 0)] * sum(obs["tricks_won"])
+    state.tricks_won = list(obs["tricks_won"])
+    state.phase_index = next(i for i, p in enumerate(game.phases) if isinstance(p, BeziquePlay))
+    state.to_move = obs["current_player"]
+    state.vars = {
+        "points": list(extra["points"]), "blanches": [0, 0],
+        "blanche_on": list(extra["blanche_on"]), "drawn": [None, None], "scored": [],
+        "step": extra["step"], "pending": [], "scored_now": extra["scored_now"],
+        "leader": trick[0][0] if trick else obs["current_player"],
+        "endgame": extra["endgame"], "used": used, "seq_of": seq_of, "groups": groups,
+        "next_gid": 1_000_000, "cut": 0, "guess": 0, "opening": [],
+    }
+
+
+class SixPackBeziqueSearchBot(AnyGameSearchBot):
+    name = "search"
+    plays = ("six-pack-bezique",)
+
+    def step(self, observation, legal_actions, rng):
+        game = self.game_for(observation)
+        info = info_from_observation(observation)
+        searching = observation["phase"] == "play" and info.step in ("trick", "meld") \
+            and not (info.step == "meld" and info.scored_now)
+        if len(legal_actions) == 1 or not searching:
+            return choose(game, legal_actions, info)
+        candidates = self.candidates(game, legal_actions, info)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = dict.fromkeys(candidates, 0.0)
+        start, samples = time.perf_counter(), 0
+        while samples < self.max_samples and (self.time_budget is None or
+                                             time.perf_counter() - start < self.time_budget):
+            state = determinize(game, observation, rng)
+            for action in candidates:
+                totals[action] += self.outcome(state, action, observation["seat"])
+            samples += 1
+        return max(candidates, key=lambda a: totals[a])
+
+    @staticmethod
+    def candidates(game, legal, info):
+        """The actions worth a look: every meld-turn action; in the last twelve tricks
+        every card; before that the cheapest cards to lose and the cheapest winners
+        (throwing meld material away is never tried)."""
+        families = game.vocab.families
+        plays = [a for a in legal if a in families["play"]]
+        if not plays or info.endgame:
+            return legal
+        cost = {a: keep_value(game.vocab.text(a), info) for a in plays}
+        cheap = sorted(plays, key=lambda a: cost[a])[:CHEAP]
+        if not info.trick:
+            return cheap
+        led = info.trick[0]
+        winners = sorted((a for a in plays if beats(game.vocab.text(a), led, info.trump)),
+                         key=lambda a: cost[a])[:CHEAP]
+        return sorted(set(cheap) | set(winners))
+
+    @staticmethod
+    def outcome(state, action, seat) -> float:
+        trial = state.clone()
+        trial.apply(action)
+        game = trial.game
+        stop = TRICKS if trial.vars.get("endgame") else len(trial.tricks) + HORIZON
+        while not trial.is_terminal() and len(trial.tricks) < stop:
+            mover = trial.current_player()
+            legal = trial.legal_actions()
+            trial.apply(choose(game, legal, info_from_state(trial, mover)))
+        if trial.is_terminal():
+            scores = trial.hand_log[-1]["scores"]
+            return scores[seat] - scores[1 - seat]
+        points = trial.vars["points"]
+        return points[seat] - points[1 - seat] + material(trial, seat) \
+            - material(trial, 1 - seat)
+
+
+def material(state, seat) -> float:
+    """What a hand is worth beyond the points scored: its best meld now, and the meld
+    material it keeps (the heuristic's own measure)."""
+    info = info_from_state(state, seat)
+    if info.endgame:
+        return 0.0
+    return PROSPECT * meld_prospect(info) + KEEPING * sum(keep_value(c, info) for c in info.hand)
