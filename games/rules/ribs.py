@@ -34,6 +34,7 @@ the text is silent; our own decisions are in docs/rules/ribs.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from games.engine import (
     ALL,
@@ -221,8 +222,8 @@ class TrickLay(Phase):
 
     def legal(self, state):
         seat, game = state.to_move, state.game
-        faces = [game.pack.face_of[c] for c in state.table.of("hand", seat)]
-        keys = {(min(a, b), max(a, b)) for i, a in enumerate(faces) for b in faces[i + 1:]}
+        face_of = game.pack.face_of
+        keys = set(combinations(sorted(face_of[c] for c in state.table.of("hand", seat)), 2))
         return sorted(game.pair_action[kind][key] for kind in self.kinds(state, seat)
                       for key in keys)
 
