@@ -24,6 +24,7 @@ from .errors import IllegalAction, RulesError, RuleViolation
 from .game import Game
 from .joker import GeorgianJoker
 from .mighty import Mighty
+from .minnesota_whist import MinnesotaWhist
 from .pitch import Pitch
 from .records import CheckReport, RecordError, check_record
 from .ribs import Ribs
@@ -35,7 +36,7 @@ from .twenty_nine import TwentyNine
 GAMES: dict[str, type] = {
     cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker, Couillon,
                           TwentyNine, BuckEuchre, Pitch, Mighty, Ribs, SixPackBezique,
-                          CaliforniaJack)
+                          CaliforniaJack, MinnesotaWhist)
 }
 
 
