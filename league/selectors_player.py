@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import F, QuerySet, Sum
+from django.db.models import F, OuterRef, QuerySet, Subquery, Sum
 
 from league import permissions
 from league.charts import ChartPoint
@@ -46,11 +46,17 @@ def player_totals(player: Player, club_ids: list[int]) -> HandStats:
 
 def player_results(player: Player, club_ids: list[int]) -> QuerySet[PlayerGameStat]:
     """The player's attributed games, newest first, with the night they were played at."""
+    # The night comes from subqueries, not joins: the outer query then walks the
+    # (player, -played_at, -id) index and stops after one page, the subqueries run for
+    # that page's rows only, and the paginator's count (which drops unused annotations)
+    # counts index entries without touching games, tables, rounds or nights.
+    games = PlayerGameStat._meta.get_field("game").related_model.objects  # no app import
+    game = games.filter(pk=OuterRef("game_id"))
     return PlayerGameStat.objects.filter(
         player=player, club_id__in=club_ids, game__isnull=False, score__isnull=False,
     ).annotate(
-        event_id=F("game__table__round__event_id"),
-        event_name=F("game__table__round__event__name"),
+        event_id=Subquery(game.values("table__round__event_id")[:1]),
+        event_name=Subquery(game.values("table__round__event__name")[:1]),
     ).order_by("-played_at", "-id")
 
 

@@ -7,7 +7,9 @@ from django.db.models import Prefetch, QuerySet
 from league import permissions
 from tournaments.models import Event, Game, Hand, Round, Seat, Table
 
-SEATS_IN_ORDER = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+# Ordered by position only: the default ordering climbs table -> round -> night (joins).
+SEATS_IN_ORDER = Prefetch("seats", queryset=Seat.objects.select_related("player")
+                          .order_by("position"))
 
 
 def event_list(*, subject) -> QuerySet[Event]:

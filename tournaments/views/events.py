@@ -30,10 +30,13 @@ def _event(pk) -> Event:
 def event_rounds(event: Event):
     """Rounds with their tables, seats, players and results, in one go."""
     # Not the record: a card-by-card night's records are megabytes, and the page shows totals.
+    # Explicit orderings: the models' default ones climb table -> round -> night, which
+    # joins every night of the club's history into these prefetches.
     tables = Table.objects.select_related("result").defer("result__record").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    )
-    return list(event.rounds.prefetch_related(Prefetch("tables", queryset=tables)))
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    ).order_by("number")
+    return list(event.rounds.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables)))
 
 
 def table_status(table: Table) -> str:
