@@ -20,6 +20,8 @@ from .heuristic import HeuristicBot
 from .joker_heuristic import JokerHeuristicBot
 from .mighty_heuristic import MightyHeuristicBot
 from .mighty_search import MightySearchBot
+from .minnesota_whist_heuristic import MinnesotaWhistHeuristicBot
+from .minnesota_whist_search import MinnesotaWhistSearchBot
 from .noisy import NOISY_BOTS
 from .pitch_heuristic import PitchHeuristicBot
 from .pitch_search import PitchSearchBot
@@ -68,6 +70,10 @@ GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeur
                                                 ("buck-euchre", "heuristic"):
                                                     BuckEuchreHeuristicBot,
                                                 ("buck-euchre", "search"): BuckEuchreSearchBot,
+                                                ("minnesota-whist", "heuristic"):
+                                                    MinnesotaWhistHeuristicBot,
+                                                ("minnesota-whist", "search"):
+                                                    MinnesotaWhistSearchBot,
                                                 ("couillon", "heuristic"): CouillonHeuristicBot,
                                                 ("couillon", "search"): CouillonSearchBot,
                                                 ("pitch", "heuristic"): PitchHeuristicBot,
