@@ -11,10 +11,13 @@ After a hand four points may be taken, in this order:
 
 A "unit" is a seat, or a side of partners. Only the won piles are read, so the
 count works the same for a hand played card by card and for a stand-in state a
-bot builds.
+bot builds. Both games also share their trick play: follow suit or trump at any
+time (`TrumpAnyTime`).
 """
 
 from __future__ import annotations
+
+from games.engine import FOLLOW_OR_TRUMP, TrickPlay
 
 POINTS = ("high", "low", "jack", "game")
 CARD_POINTS = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
@@ -58,3 +61,20 @@ def points_taken(taken: dict, units: int) -> list[int]:
         if taken.get(point) is not None:
             out[taken[point]] += 1
     return out
+
+
+class TrumpAnyTime(TrickPlay):
+    """Follow suit or play a trump (void in the led suit: any card). A trump played
+    to another suit shows no void: it may be played while holding the led suit."""
+
+    def __init__(self):
+        super().__init__(follow=FOLLOW_OR_TRUMP)
+
+    def apply(self, state, action):
+        seat, led = state.to_move, state.led
+        known = led in state.voids[seat]
+        super().apply(state, action)
+        card = state.played[seat][-1]
+        if led is not None and not known \
+                and state.game.card_suit(state, card, seat) == state.trump:
+            state.voids[seat].discard(led)

@@ -23,7 +23,6 @@ our own decisions are in docs/rules/california-jack.md):
 from __future__ import annotations
 
 from games.engine import (
-    FOLLOW_OR_TRUMP,
     HAND,
     HIGHER_WINS,
     STOCK,
@@ -33,7 +32,6 @@ from games.engine import (
     Option,
     RuleViolation,
     TargetScore,
-    TrickPlay,
     Vocabulary,
 )
 
@@ -59,12 +57,9 @@ def counted(taken: dict, totals: list[int], target: int) -> list[int]:
     return scores
 
 
-class StockPlay(TrickPlay):
+class StockPlay(all_fours.TrumpAnyTime):
     """Tricks, each followed while the stock lasts by two draws: winner, then loser
     (``state.vars["drawers"]`` lists the seats still to draw)."""
-
-    def __init__(self):
-        super().__init__(follow=FOLLOW_OR_TRUMP)
 
     def begin(self, state):
         super().begin(state)

@@ -32,7 +32,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import (
-    FOLLOW_OR_TRUMP,
     HAND,
     HIGHER_WINS,
     STOCK,
@@ -42,7 +41,6 @@ from games.engine import (
     Option,
     Phase,
     RuleViolation,
-    TrickPlay,
     Vocabulary,
 )
 
@@ -132,25 +130,16 @@ class PitchBidding(Phase):
         return state.vars["acted"] == state.n
 
 
-class PitchPlay(TrickPlay):
-    """Trick play where the pitcher's first card names trump. A trump played to
-    another suit shows no void: trumping is allowed while holding the led suit."""
-
-    def __init__(self):
-        super().__init__(follow=FOLLOW_OR_TRUMP)
+class PitchPlay(all_fours.TrumpAnyTime):
+    """Trick play where the pitcher's first card names trump."""
 
     def apply(self, state, action):
-        seat, led = state.to_move, state.led
-        card = self.card_of(state, seat, action)
-        if card is None:  # an unchecked replay with unknown hands
-            card = state.game.pack.ids_of[action - state.game.vocab.families["play"].start][0]
-        suit = state.game.card_suit(state, card, seat)
         if not state.tricks and not state.trick:
-            state.trump = suit
-        known = led in state.voids[seat]
+            card = self.card_of(state, state.to_move, action)
+            if card is None:  # an unchecked replay with unknown hands
+                card = state.game.pack.ids_of[action - state.game.vocab.families["play"].start][0]
+            state.trump = state.game.card_suit(state, card, state.to_move)
         super().apply(state, action)
-        if led is not None and suit == state.trump and not known:
-            state.voids[seat].discard(led)
 
 
 @dataclass(frozen=True)
