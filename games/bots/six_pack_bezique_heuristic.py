@@ -6,8 +6,8 @@
   says done (laying melds that cannot score yet only shows cards).
 * While the stock lasts tricks count for nothing but the right to meld: it leads and
   throws its least useful card (sevens, eights and nines first, meld material last),
-  and wins a trick when it can do so with a cheap card, or with a dearer one when it
-  has a meld ready to lay.
+  and wins a trick whenever a card not too dear beats the led one (each trick won is
+  a meld turn for it and one fewer for the other player).
 * The last twelve tricks are about the last trick (250): it leads low and keeps its
   highest trumps for the end; following, it wins as cheaply as it can.
 
@@ -27,6 +27,9 @@ from .base import Bot
 
 KEEP = {"7": 0, "8": 0, "9": 0, "T": 1, "J": 3, "Q": 3, "K": 3, "A": 4}
 POWER = {rank: index for index, rank in enumerate("789JQKTA")}
+# the dearest card spent to win a trick: a meld turn for us and none for the other
+# (a trump ace or ten, the bezique cards, stay at home)
+WIN_LIMIT = 5.5
 
 
 @dataclass
@@ -160,8 +163,7 @@ def _stock_play(codes, info):
                                          POWER[codes[a][0]]))
     led = info.trick[0]
     winners = [a for a, c in codes.items() if beats(c, led, info.trump)]
-    limit = 3.5 if meld_prospect(info) >= 40 else 1.5
-    affordable = [a for a in winners if cost[a] <= limit]
+    affordable = [a for a in winners if cost[a] <= WIN_LIMIT]
     if affordable:
         return min(affordable, key=lambda a: (cost[a], POWER[codes[a][0]]))
     return min(codes, key=lambda a: (cost[a], POWER[codes[a][0]]))

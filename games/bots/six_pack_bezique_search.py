@@ -31,6 +31,7 @@ from .six_pack_bezique_heuristic import (
 )
 
 HORIZON = 2  # tricks looked ahead while the stock lasts
+HIGH_ODDS = 3.0  # how much likelier a high card is in the other hand than in the stock
 CHEAP = 3  # cards tried: the cheapest to lose, and the cheapest winners
 PROSPECT = 0.5  # weight of the best meld a hand could lay at the horizon
 KEEPING = 5  # points per unit of the heuristic's keep value of each card held
@@ -81,12 +82,17 @@ def determinize(game, obs, rng):
         played.remove(code)
     won = [take(code) for code in played]
     unseen = [card for ids in free.values() for card in ids]
-    rng.shuffle(unseen)
+    # the other player keeps meld material and throws low cards: its unseen cards are
+    # more likely high ones than the stock's
+    weight = {card: HIGH_ODDS if pack.code(card)[0] in "AKQJT" else 1.0 for card in unseen}
+    unseen.sort(key=lambda card: -rng.random() ** (1.0 / weight[card]))
     missing = obs["table"]["hand"][1 - me]["count"] - len(hands[1 - me])
     hands[1 - me] += unseen[:missing]
+    stock = unseen[missing:]
+    rng.shuffle(stock)
     for seat in range(2):
         table.put("hand", hands[seat], seat)
-    table.put("stock", unseen[missing:])
+    table.put("stock", stock)
     table.put("won", won, 0)
     table.put("trick", [card for _, card in trick])
     table.start_moves()
@@ -131,13 +137,19 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
             return candidates[0]
         totals = dict.fromkeys(candidates, 0.0)
         start, samples = time.perf_counter(), 0
-        while samples < self.max_samples and (self.time_budget is None or
-                                             time.perf_counter() - start < self.time_budget):
+        while samples < self.max_samples and not self.out_of_time(start, samples):
             state = determinize(game, observation, rng)
             for action in candidates:
                 totals[action] += self.outcome(state, action, observation["seat"])
             samples += 1
         return max(candidates, key=lambda a: totals[a])
+
+    def out_of_time(self, start, samples) -> bool:
+        """Whether another sample would likely end past the budget (one sample always)."""
+        if self.time_budget is None or not samples:
+            return False
+        spent = time.perf_counter() - start
+        return spent + spent / samples > self.time_budget
 
     @staticmethod
     def candidates(game, legal, info):

@@ -1,0 +1,89 @@
+"""Six-Pack Bezique bots: the heuristic's habits, the search's guess of the unseen
+cards, and every bot name through `make_bot` and `play_match`."""
+
+import random
+
+from games import rules
+from games.bots import make_bot, play_match
+from games.bots.six_pack_bezique_heuristic import choose, info_from_observation
+from games.bots.six_pack_bezique_search import determinize
+
+GAME = rules.load("six-pack-bezique")
+
+
+def to_step(state, bots, rng, until):
+    while not state.is_terminal() and not until(state):
+        seat = state.current_player()
+        state.apply(bots[seat].step(state.observation(seat), state.legal_actions(), rng))
+    return state
+
+
+def test_every_bot_name_plays_a_whole_match_through_play_match():
+    record = play_match(GAME, ["heuristic", "random"], seed=3)
+    assert rules.check_record(record).errors == []
+    record = play_match("six-pack-bezique", ["search", "random"], seed=4, time_budget=0.002)
+    assert rules.check_record(record).errors == []
+
+
+def test_the_heuristic_guesses_24_and_shows_a_carte_blanche():
+    state = GAME.new_match(seed=1)
+    bot = make_bot("heuristic", GAME)
+    guess = bot.step(state.observation(1), state.legal_actions(), random.Random(0))
+    assert state.action_to_string(guess) == "guess:24"
+    legal = [GAME.BLANCHE, GAME.NO_BLANCHE]
+    assert choose(GAME, legal, info_from_observation(state.observation(0))) == GAME.BLANCHE
+
+
+def test_the_heuristic_scores_the_best_meld_then_says_done():
+    bots = [make_bot("heuristic", GAME)] * 2
+    state = to_step(GAME.new_match(seed=7), bots, random.Random(0),
+                    lambda s: s.vars.get("step") == "meld")
+    seat = state.current_player()
+    action = bots[seat].step(state.observation(seat), state.legal_actions(), random.Random(0))
+    assert state.action_to_string(action).startswith(("meld:", "score:"))
+    state.apply(action)
+    if not state.vars["step"] == "meld":
+        return
+    after = bots[seat].step(state.observation(seat), state.legal_actions(), random.Random(0))
+    assert after == GAME.DONE
+
+
+def test_the_heuristic_beats_random():
+    wins = 0
+    for seed in range(4):
+        for seats in (["heuristic", "random"], ["random", "heuristic"]):
+            record = play_match(GAME, seats, seed=seed)
+            wins += record["totals"][seats.index("heuristic")] > \
+                record["totals"][seats.index("random")]
+    assert wins >= 7
+
+
+def test_the_search_guess_keeps_what_the_seat_knows():
+    bots = [make_bot("heuristic", GAME)] * 2
+    state = to_step(GAME.new_match(seed=9), bots, random.Random(0),
+                    lambda s: len(s.tricks) >= 30 and s.trick)
+    seat = state.current_player()
+    obs = state.observation(seat)
+    guess = determinize(GAME, obs, random.Random(5))
+    codes = GAME.pack.codes
+    assert sorted(codes(guess.table.of("hand", seat))) == sorted(obs["table"]["hand"][seat])
+    other = guess.table.of("hand", 1 - seat)
+    assert len(other) == len(state.table.of("hand", 1 - seat))
+    assert set(obs["table"]["hand"][1 - seat].get("shown", [])) <= set(codes(other))
+    assert len(guess.table.of("stock")) == len(state.table.of("stock"))
+    assert sorted(guess.legal_actions()) == sorted(state.legal_actions())
+    assert guess.vars["points"] == state.vars["points"]
+    assert sorted(g.kind for g in guess.vars["groups"]) == \
+        sorted(g.kind for g in state.vars["groups"])
+
+
+def test_the_search_answers_with_a_legal_action():
+    bots = [make_bot("heuristic", GAME)] * 2
+    state = to_step(GAME.new_match(seed=11), bots, random.Random(0),
+                    lambda s: len(s.tricks) >= 10)
+    search = make_bot("search", GAME, time_budget=None, max_samples=1)
+    for _ in range(6):
+        seat = state.current_player()
+        action = search.step(state.observation(seat), state.legal_actions(), random.Random(1))
+        assert action in state.legal_actions()
+        state.apply(action)
