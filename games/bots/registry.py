@@ -14,6 +14,8 @@ from .buck_euchre_heuristic import BuckEuchreHeuristicBot
 from .buck_euchre_search import BuckEuchreSearchBot
 from .california_jack_heuristic import CaliforniaJackHeuristicBot
 from .california_jack_search import CaliforniaJackSearchBot
+from .calypso_heuristic import CalypsoHeuristicBot
+from .calypso_search import CalypsoSearchBot
 from .couillon_heuristic import CouillonHeuristicBot
 from .couillon_search import CouillonSearchBot
 from .heuristic import HeuristicBot
@@ -76,6 +78,8 @@ GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeur
                                                     MinnesotaWhistSearchBot,
                                                 ("couillon", "heuristic"): CouillonHeuristicBot,
                                                 ("couillon", "search"): CouillonSearchBot,
+                                                ("calypso", "heuristic"): CalypsoHeuristicBot,
+                                                ("calypso", "search"): CalypsoSearchBot,
                                                 ("pitch", "heuristic"): PitchHeuristicBot,
                                                 ("pitch", "search"): PitchSearchBot,
                                                 ("california-jack", "heuristic"):

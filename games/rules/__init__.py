@@ -18,6 +18,7 @@ from .back_alley_individual import BackAlleyIndividual
 from .bluke import Bluke
 from .buck_euchre import BuckEuchre
 from .california_jack import CaliforniaJack
+from .calypso import Calypso
 from .cards import card_code, parse_card
 from .couillon import Couillon
 from .errors import IllegalAction, RulesError, RuleViolation
@@ -35,7 +36,7 @@ from .twenty_nine import TwentyNine
 
 GAMES: dict[str, type] = {
     cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker, Couillon,
-                          TwentyNine, BuckEuchre, Pitch, Mighty, Ribs, SixPackBezique,
+                          Calypso, TwentyNine, BuckEuchre, Pitch, Mighty, Ribs, SixPackBezique,
                           CaliforniaJack, MinnesotaWhist)
 }
 
