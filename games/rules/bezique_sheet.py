@@ -8,10 +8,45 @@ written. Problems name the seat and the field.
 
 from __future__ import annotations
 
-from .bezique_melds import KINDS, MARRIAGE, SEQUENCE, SUITS
+from .bezique_melds import KIND_CODES, KINDS, MARRIAGE, SEQUENCE, SUITS
 from .bezique_melds import points as meld_points
 
 DERIVED = ("cut_bonus", "points", "game_bonus", "rubicon_bonus", "final")
+MAX_CUT, GAME_BONUS = 96, 1000
+
+SUMMARY_SCHEMA = {
+    "cut": {"type": "integer", "minimum": 1, "maximum": MAX_CUT, "title": "Cut",
+            "x-per": "hand", "description": "cards the dealer cut"},
+    "guess": {"type": "integer", "minimum": 1, "maximum": MAX_CUT, "title": "Guess",
+              "x-per": "hand", "description": "the non-dealer's guess of the cut"},
+    "cut_bonus": {"type": "array", "items": {"type": "integer", "enum": [0, 150, 250, 400]},
+                  "minItems": 2, "maxItems": 2, "title": "Cut bonus", "x-per": "seat"},
+    "carte_blanche": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                      "minItems": 2, "maxItems": 2, "title": "Cartes blanches",
+                      "x-per": "seat", "description": "carte blanches shown, 250 each"},
+    "trump": {"enum": ["S", "H", "D", "C", None], "title": "Trump", "x-per": "hand",
+              "description": "suit of the first marriage or sequence laid (null: none)"},
+    "melds": {"type": "array", "title": "Melds scored", "x-per": "list",
+              "description": "each meld scored, in order: {seat, meld, points}",
+              "items": {"type": "object", "required": ["seat", "meld"],
+                        "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": 1},
+                                       "meld": {"enum": list(KIND_CODES)},
+                                       "points": {"type": "integer", "minimum": 0}},
+                        "additionalProperties": False}},
+    "last_trick": {"type": "integer", "minimum": 0, "maximum": 1, "title": "Last trick",
+                   "x-per": "hand", "description": "seat that won the last trick (250)"},
+    "points": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2,
+               "maxItems": 2, "title": "Points", "x-per": "seat",
+               "description": "points of the hand before the game bonuses"},
+    "game_bonus": {"type": "array", "items": {"type": "integer", "enum": [0, GAME_BONUS]},
+                   "minItems": 2, "maxItems": 2, "title": "Game bonus", "x-per": "seat"},
+    "rubicon_bonus": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                      "minItems": 2, "maxItems": 2, "title": "Rubicon bonus",
+                      "x-per": "seat"},
+    "final": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2,
+              "maxItems": 2, "title": "Final score", "x-per": "seat"},
+}
+
 
 
 def _problem(seat, field, code, message) -> dict:
@@ -23,8 +58,6 @@ def _number(value, low, high) -> bool:
 
 
 def _read_facts(summary, problems):
-    from .six_pack_bezique import MAX_CUT
-
     facts = {}
     for field in ("cut", "guess"):
         value = summary.get(field)
@@ -103,7 +136,8 @@ def _meld_points(melds, trump, problems):
 
 
 def score_sheet(dealer: int, summary) -> tuple[list[int] | None, list[dict]]:
-    from .six_pack_bezique import BLANCHE_BONUS, LAST_TRICK, cut_bonuses, final_scores
+    from .bezique_play import BLANCHE_BONUS
+    from .six_pack_bezique import LAST_TRICK, cut_bonuses, final_scores
 
     if not isinstance(summary, dict):
         return None, [_problem(None, "summary", "bad-shape", "the summary must be an object")]
