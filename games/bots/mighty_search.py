@@ -1,14 +1,20 @@
-"""The Mighty search bot: guess the hidden cards, try each card, play the hand out.
+"""The Mighty search bot: guess the hidden cards, try each choice, play the hand out.
 
 The engine's search for any game gives up when events are hidden ("?": the
-declarer's discards); this one guesses them too. For a card to play it rebuilds the
-hand once from the seat's observation (the public events replayed on a referee state
-whose hands are unknown), then, for each guess, gives every other seat as many unseen
-cards as it holds, never of a suit it showed itself void in, and the rest to the
-discards (a declarer knows its own discards, so then only the hands are guessed).
-Each legal card is tried on each guess and the hand is played out by the heuristic
-in every seat; the card with the best mean score for this seat wins. The auction,
-the discards, the trump and the call are the heuristic's.
+declarer's discards); this one guesses them too. For a decision it rebuilds the hand
+once from the seat's observation (the public events replayed on a referee state whose
+hands are unknown), then, for each guess, gives every other seat as many unseen cards
+as it holds, never of a suit it showed itself void in, and the rest to the widow or
+the discards (a declarer knows its own discards, so then only the hands are guessed).
+
+* Cards: each legal card (less those that cannot differ) is played out on each guess
+  by the heuristic in every seat; the best mean of score plus a tenth of the side's
+  card points wins, ties going to the heuristic's card.
+* Bids: one playout per guess with this seat declaring its strongest suit tells the
+  points its side would take; each legal number in that suit is scored with them.
+  The heuristic bids too low for its hands (13 almost always); the search raises when
+  its guesses say a higher contract pays, and keeps the heuristic's bid otherwise.
+* Discards, trump and call are the heuristic's.
 """
 
 from __future__ import annotations
@@ -17,10 +23,15 @@ import time
 from collections import Counter
 from types import SimpleNamespace
 
+from games.rules.mighty import hand_scores
+
 from .any_game import AnyGameSearchBot
-from .mighty_heuristic import MightyHeuristicBot, Seen, decide
+from .mighty_heuristic import MightyHeuristicBot, Seen, best_suit, decide, estimate
 
 ATTEMPTS = 20
+WIDOW, DISCARDS = -2, -1  # hidden places that are not seats
+POINT_WEIGHT = 0.1
+MIN_GUESSES, MARGIN = 4, 1.0  # a bid the search prefers to the heuristic's
 
 
 def rebuild(game, observation):
@@ -39,7 +50,7 @@ def rebuild(game, observation):
 
 def hidden_cards(game, observation) -> tuple[list[int], dict[int, int]]:
     """Faces nobody has shown this seat, and how many each hidden place holds
-    (seat numbers, and -1 for the discards)."""
+    (seat numbers, `WIDOW` and `DISCARDS`)."""
     me = observation["seat"]
     table, pack = observation["table"], game.pack
     seen = Counter(table["hand"][me])
@@ -47,10 +58,12 @@ def hidden_cards(game, observation) -> tuple[list[int], dict[int, int]]:
         seen.update(won)
     seen.update(code for _, code in observation["trick"])
     places = {s: table["hand"][s]["count"] for s in range(game.num_players) if s != me}
+    if table["widow"]["count"]:
+        places[WIDOW] = table["widow"]["count"]
     if me == observation["declarer"]:
         seen.update(t[8:] for t in observation["events"] if t.startswith("discard:"))
-    else:
-        places[-1] = table["discards"]["count"]
+    elif table["discards"]["count"]:
+        places[DISCARDS] = table["discards"]["count"]
     unseen = [face for face, code in enumerate(pack.faces) if not seen[code]]
     return unseen, places
 
@@ -93,35 +106,106 @@ class MightySearchBot(AnyGameSearchBot):
     def step(self, observation, legal_actions, rng):
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if observation["phase"] != "play":
+        phase = observation["phase"]
+        if phase not in ("play", "auction"):
             return self.heuristic.step(observation, legal_actions, rng)
         game = self.game_for(observation)
-        base = rebuild(game, observation)
-        unseen, places = hidden_cards(game, observation)
-        voids = {s: {game.pack.suit_index(v) for v in letters}
-                 for s, letters in enumerate(observation["voids"])}
-        me = observation["seat"]
-        mine = [game.pack.parse(c) for c in observation["table"]["hand"][me]]
-        legal_actions = distinct_plays(game, observation, legal_actions)
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        totals = dict.fromkeys(legal_actions, 0.0)
+        usual = self.heuristic.step(observation, legal_actions, rng)
+        if phase == "play":
+            legal_actions = distinct_plays(game, observation, legal_actions)
+            if len(legal_actions) == 1:
+                return legal_actions[0]
+            judge = PlayJudge(game, observation, legal_actions)
+        else:
+            judge = BidJudge(game, observation, legal_actions)
+        worlds = Worlds(game, observation, rng)
         start, samples = time.perf_counter(), 0
         while samples < self.max_samples:
             spent = time.perf_counter() - start
             if self.time_budget is not None and samples and \
                     spent * (samples + 1) / samples > self.time_budget:
                 break  # the next guess would end past the budget
-            guess = deal_guess(game, unseen, places, voids, rng)
-            if guess is None:
+            state = worlds.next()
+            if state is None:
                 break
-            state = place(base, me, mine, guess)
-            for action in legal_actions:
-                totals[action] += rollout(state, action, me)
+            judge.add(state)
             samples += 1
         if not samples:
-            return self.heuristic.step(observation, legal_actions, rng)
-        return max(legal_actions, key=lambda a: totals[a])
+            return usual
+        return judge.best(usual)
+
+
+class Worlds:
+    """Guesses of the hidden cards, each a state ready to play on."""
+
+    def __init__(self, game, observation, rng):
+        self.game, self.rng = game, rng
+        self.base = rebuild(game, observation)
+        self.unseen, self.places = hidden_cards(game, observation)
+        self.voids = {s: {game.pack.suit_index(v) for v in letters}
+                      for s, letters in enumerate(observation["voids"])}
+        self.me = observation["seat"]
+        self.mine = [game.pack.parse(c) for c in observation["table"]["hand"][self.me]]
+
+    def next(self):
+        guess = deal_guess(self.game, self.unseen, self.places, self.voids, self.rng)
+        return None if guess is None else place(self.base, self.me, self.mine, guess)
+
+
+class PlayJudge:
+    """Each candidate card played out on each guess; the best mean value wins."""
+
+    def __init__(self, game, observation, legal):
+        self.me, self.totals = observation["seat"], dict.fromkeys(legal, 0.0)
+
+    def add(self, state):
+        for action in self.totals:
+            self.totals[action] += value(play_out(state, action), self.me)
+
+    def best(self, usual):
+        return max(self.totals, key=lambda a: (self.totals[a], a == usual))  # ties: usual
+
+
+class BidJudge:
+    """A bid is judged from one playout per guess where this seat declares its
+    strongest suit (at 20, which the others do not overbid): that gives the points
+    its side would take, and every legal number in that suit is scored with them
+    (a number another seat's hand would overbid counts as a pass). Passing counts 0.
+    The heuristic's choice stands unless a bid beats it by `MARGIN` on at least
+    `MIN_GUESSES` guesses: few guesses flatter the boldest bid."""
+
+    def __init__(self, game, observation, legal):
+        self.game, self.me, self.legal = game, observation["seat"], legal
+        hand = [game.pack.parse(c) for c in observation["table"]["hand"][self.me]]
+        self.suit = "SHDC"[best_suit(game, hand)[0]]
+        self.totals = dict.fromkeys(legal, 0.0)
+        self.samples = 0
+
+    def add(self, state):
+        game, me = self.game, self.me
+        rival = max((estimate(best_suit(game, state.table.of("hand", seat))[1])
+                     for seat in range(state.n)
+                     if seat != me and seat not in state.vars["passed"]), default=0)
+        entry = play_out(state, game.vocab.parse(f"bid:20{self.suit}"))
+        if entry is None:
+            return
+        self.samples += 1
+        summary = entry["summary"]
+        for action in self.legal[1:]:
+            number, trump = game.bid_of(action)
+            if trump == self.suit and rival < number + 1:
+                self.totals[action] += hand_scores(state.n, me, summary["partner"], number,
+                                                   summary["points"],
+                                                   game.options["runs"])[me]
+
+    def best(self, usual):
+        if self.samples < MIN_GUESSES:
+            return usual
+        tried = [a for a in self.legal
+                 if a == self.legal[0] or self.game.bid_of(a)[1] == self.suit]
+        top = max(tried, key=lambda a: self.totals[a])
+        margin = MARGIN * self.samples
+        return top if self.totals[top] > self.totals.get(usual, 0.0) + margin else usual
 
 
 def distinct_plays(game, observation, legal: list[int]) -> list[int]:
@@ -155,22 +239,36 @@ def place(base, me, mine, guess):
     hands = state.table.cards["hand"]
     hands[me] = list(mine)
     for where, faces in guess.items():
-        if where == -1:
-            state.table.cards["discards"] = list(faces)
+        if where < 0:
+            state.table.cards["widow" if where == WIDOW else "discards"] = list(faces)
         else:
             hands[where] = list(faces)
     return state
 
 
-def rollout(state, action, seat) -> float:
-    """This seat's score for the hand after `action`, the rest played by the heuristic."""
+def play_out(state, action):
+    """The hand's log entry after `action`, the rest played by the heuristic in every
+    seat (None when everyone passed and the hand is dealt again)."""
     trial = state.clone()
     number = trial.hand_index
     trial.apply(action, check=False)
     game = trial.game
     while trial.hand_index == number and not trial.is_terminal():
-        legal = trial.legal_actions()
         mover = trial.current_player()
+        if mover < 0:
+            return None
+        legal = trial.legal_actions()
         trial.apply(decide(game, Seen.from_state(trial, mover), legal), check=False)
-    return trial.hand_log[-1]["scores"][seat]
+    return trial.hand_log[-1]
 
+
+def value(entry, seat) -> float:
+    """This seat's score for the hand plus a tenth of its side's card points: scores
+    come in steps, points tell apart plays that end in the same step."""
+    if entry is None:
+        return 0.0
+    summary = entry["summary"]
+    points = summary["points"]
+    if seat not in (summary["declarer"], summary["partner"]):
+        points = 20 - points
+    return entry["scores"][seat] + POINT_WEIGHT * points

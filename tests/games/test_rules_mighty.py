@@ -426,6 +426,22 @@ def test_the_golden_playthrough_replays_exactly():
     assert report.valid and report.complete, report.errors
 
 
+@pytest.mark.parametrize("options", [{"runs": False}, {"joker_first_trick": False},
+                                     {"hands": 2}])
+def test_random_matches_with_each_option_replay_and_check_clean(options):
+    game = rules.load("mighty", **{"hands": 1, **options})
+    state = game.new_match(seed=8)
+    rng = random.Random(8)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    record = json.loads(json.dumps(state.to_record()))
+    again = game.replay(8, [state.action_to_string(a) for a in state.history])
+    assert again.to_record() == state.to_record()
+    report = rules.check_record(record)
+    assert report.valid and report.complete, report.errors
+    assert all(sum(hand["scores"]) == 0 for hand in record["hands"])
+
+
 def build_golden():
     from games.bots import play_match
 
