@@ -26,6 +26,10 @@ class SeasonForm(forms.Form):
     game = forms.ChoiceField(choices=game_choices, help_text="Fixed once the season has a night.")
     starts_on = forms.DateField(widget=DATE)
     ends_on = forms.DateField(required=False, widget=DATE)
+    table_size = forms.IntegerField(
+        required=False, min_value=2, max_value=10, label="Players per table",
+        help_text="For games played at tables of several sizes (Ribs: 4 to 10): the size "
+                  "the seating keeps near. Empty: the game's usual size.")
 
 
 # --- the game's options, generated from what the rules core declares ----------------------

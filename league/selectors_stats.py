@@ -20,8 +20,8 @@ from league.standings import (
     bluke_cards,
     compute_standings,
     contracts,
+    game_config,
     head_to_head,
-    parse_config,
 )
 from league.standings.sides import build_sides, seat_teams
 from tournaments.models import Event, Game, GameStatus, Hand, Seat
@@ -100,7 +100,7 @@ def event_provisional_standings(event: Event) -> list[ProvisionalLine]:
     data.pop("min_games", None)
     data.pop("min_nights", None)
     data.pop("best_nights", None)
-    config = parse_config(data)
+    config = game_config(data, event.game)
     games = complete_games().filter(table__round__event=event).defer("record")
     lines = compute_standings(results(games), config)
     players = Player.objects.in_bulk([line.player_id for line in lines])

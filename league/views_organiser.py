@@ -30,7 +30,7 @@ def _forms(request, *, game: str, season: Season | None, switching: bool) -> dic
     """The three forms, bound to the POST unless the organiser only switched the game."""
     data = request.POST if request.method == "POST" and not switching else None
     initial = ({"name": season.name, "game": season.game, "starts_on": season.starts_on,
-                "ends_on": season.ends_on} if season else {"starts_on": datetime.date.today()})
+                "ends_on": season.ends_on, "table_size": season.table_size} if season else {"starts_on": datetime.date.today()})
     if switching:
         initial = {**initial, **request.POST.dict(), "game": game}
     keep_options = season.options if season and season.game == game else None

@@ -28,14 +28,32 @@ class PlanSeatingForm(forms.Form):
     seed = forms.IntegerField(
         required=False, min_value=0, help_text="Leave empty for a fresh random plan."
     )
+    table_size = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label="Players per table",
+        help_text="The size the night's tables keep near (the game allows a range).")
+
+    def __init__(self, *args, sizes: list[int] | None = None, **kwargs):
+        """`sizes`: the table sizes the game allows; the field is dropped when it has one."""
+        super().__init__(*args, **kwargs)
+        if sizes:
+            self.fields["table_size"].choices = [("", "the season's choice")] + [
+                (n, str(n)) for n in sizes]
+        else:
+            del self.fields["table_size"]
+
+
+BOT_CHOICES = [(BotStrength.HEURISTIC, "Heuristic"), (BotStrength.RANDOM, "Random"),
+               (BotStrength.SEARCH, "Search (slow)")]
 
 
 class BotFillForm(forms.Form):
-    strength = forms.ChoiceField(
-        choices=[(BotStrength.HEURISTIC, "Heuristic"), (BotStrength.RANDOM, "Random"),
-                 (BotStrength.SEARCH, "Search (slow)")],
-        initial=BotStrength.HEURISTIC,
-    )
+    strength = forms.ChoiceField(choices=BOT_CHOICES, initial=BotStrength.HEURISTIC)
+
+    def __init__(self, *args, strengths: list[str] | None = None, **kwargs):
+        """`strengths`: the bots that play the table's game (others are not offered)."""
+        super().__init__(*args, **kwargs)
+        if strengths is not None:
+            self.fields["strength"].choices = [c for c in BOT_CHOICES if c[0] in strengths]
 
 
 # --- the scoresheet ------------------------------------------------------------

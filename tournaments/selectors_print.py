@@ -5,6 +5,11 @@ the game's schedule (cards dealt, and who deals, counted from the table's first 
 and the columns that game's record holds. Every seat writes a bid and the tricks it took;
 individual games score and total per seat, partnership games per side (the partners share
 one score). Names are filled in from the seats; the rest is left for the pen.
+
+Engine games print the columns of their own scoresheet (`tournaments.sheet_fields`, from
+the game's SUMMARY_SCHEMA) and, when the game has no fixed schedule, a page of blank
+rows. A game's note per seat (`seat_notes`: Calypso's trump suit per seat) is printed
+on the sheet and on the table card.
 """
 
 from __future__ import annotations
@@ -12,7 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games import rules
+from tournaments.engine_sheet import seat_notes
 from tournaments.models import Table
+from tournaments.sheet_fields import sheet_fields
+
+BLANK_ROWS = 16  # a paper sheet of a game played to a target: rows enough for a night
 
 
 @dataclass
@@ -30,6 +39,14 @@ class PaperSheet:
     units: list[str]  # who scores: the seats, or the sides of a partnership game
     per_seat: bool
     rows: list[PaperRow] = field(default_factory=list)
+    engine: bool = False
+    columns: list[tuple[str, str]] = field(default_factory=list)  # engine: (title, sub)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def seat_notes(self) -> list[tuple[str, str]]:
+        return [(name, note) for name, note in zip(self.seats, self.notes, strict=False)
+                if note]
 
     @property
     def seat_columns(self) -> list[str]:
@@ -48,11 +65,40 @@ def paper_sheet(table: Table) -> PaperSheet:
     units = ([" & ".join(seats[s] for s in team) for team in game.teams]
              if game.partnership else list(seats))
     sheet = PaperSheet(table=table, title=game.title or table.game, seats=seats, units=units,
-                       per_seat=not game.partnership)
-    for index, cards in enumerate(game.schedule):
+                       per_seat=not game.partnership, notes=seat_notes(game))
+    engine = hasattr(game, "phases")
+    if engine:
+        sheet.engine, sheet.units = True, (units if game.partnership else list(seats))
+        sheet.columns = _engine_columns(game, seats)
+    schedule = game.schedule or [""] * BLANK_ROWS
+    for index, cards in enumerate(schedule):
         dealer = (table.first_dealer + index) % len(seats)
         sheet.rows.append(PaperRow(index + 1, cards, seats[dealer]))
     return sheet
+
+
+def _engine_columns(game, seats: list[str]) -> list[tuple[str, str]]:
+    sides = [" & ".join(seats[s] for s in team) for team in game.teams]
+    columns = []
+    for sheet_field in sheet_fields(type(game)):
+        names = {"seat": seats, "side": sides}.get(sheet_field.per)
+        if names:
+            columns += [(sheet_field.title, name) for name in names]
+        else:
+            columns.append((sheet_field.title, sheet_field.hint))
+    return columns
+
+
+def table_notes(table: Table) -> list[str]:
+    """The game's note per seat of a table (empty strings when it has none)."""
+    players = len(table.seats.all())
+    if not players:
+        return []
+    try:
+        game = rules.load(table.game, players=players, **(table.options or {}))
+    except rules.RulesError:
+        return [""] * players
+    return seat_notes(game)
 
 
 def paper_sheets(rounds, *, round_number: int | None = None) -> list[PaperSheet]:

@@ -204,9 +204,9 @@ class GeorgianJoker(EngineGame):
                       minimum=0, maximum=1000),)
     SUMMARY_SCHEMA = {
         "bids": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9},
-                 "minItems": 4, "maxItems": 4},
+                 "minItems": 4, "maxItems": 4, "title": "Bid", "x-per": "seat"},
         "tricks": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9},
-                   "minItems": 4, "maxItems": 4},
+                   "minItems": 4, "maxItems": 4, "title": "Tricks", "x-per": "seat"},
     }
     led_calls = tuple(f"{w}:{s}" for w in (HIGH, LOW) for s in "SHDC")
     follow_calls = (HIGH, LOW)

@@ -13,6 +13,10 @@ class Season(models.Model):
         default=dict, blank=True,
         help_text="Rules options except the player count, e.g. {\"variant\": \"new-jersey\"}.",
     )
+    table_size = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="Preferred players per table, for games that allow a range (Ribs: 4 to "
+                  "10); empty means the game's own choice.")
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     standings_config = models.JSONField(

@@ -19,7 +19,8 @@ from league.services.audit import audit_record
 from league.services.standings import standings_config_validate
 from league.standings import StandingsConfigError
 
-EDITABLE = ("name", "game", "options", "starts_on", "ends_on", "standings_config")
+EDITABLE = ("name", "game", "options", "starts_on", "ends_on", "standings_config",
+            "table_size")
 
 
 def _require_manage(user, club: Club) -> None:
@@ -66,8 +67,21 @@ def _check(values: dict) -> None:
         standings_config_validate(data=values["standings_config"])
     except StandingsConfigError as problem:
         raise ValidationError({"standings_config": str(problem)}) from problem
+    _check_table_size(values["game"], values.get("table_size"))
     if values["ends_on"] is not None and values["ends_on"] < values["starts_on"]:
         raise ValidationError({"ends_on": "A season cannot end before it starts."})
+
+
+def _check_table_size(game: str, size) -> None:
+    """A preferred table size must be one the game is played at."""
+    from tournaments.services.seating import table_sizes_for
+
+    if size is None:
+        return
+    allowed = table_sizes_for(game).allowed
+    if size not in allowed:
+        raise ValidationError({"table_size": f"{rules.GAMES[game].title} is played at tables "
+                                             f"of {', '.join(map(str, allowed))}, not {size}."})
 
 
 def _save(season: Season, fields: list[str] | None = None) -> None:
@@ -87,11 +101,12 @@ def _snapshot(season: Season) -> dict:
 @transaction.atomic
 def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
                   options: dict | None = None, ends_on: date | None = None,
-                  standings_config: dict | None = None) -> Season:
+                  standings_config: dict | None = None,
+                  table_size: int | None = None) -> Season:
     _require_manage(user, club)
     season = Season(club=club, name=name, game=game, options=options or {},
                     starts_on=starts_on, ends_on=ends_on,
-                    standings_config=standings_config or {})
+                    standings_config=standings_config or {}, table_size=table_size)
     _check(_snapshot(season) | {"starts_on": starts_on, "ends_on": ends_on})
     _save(season)
     audit_record(club=club, action="season.create", target=season, subject=user,

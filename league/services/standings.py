@@ -9,6 +9,7 @@ from league.models import Season, StandingRow
 from league.page_cache import bump_club_versions
 from league.selectors_stats import results, season_games
 from league.standings import Line, StandingsConfigError, compute_standings, parse_config
+from league.standings.config import game_config
 
 
 def standings_config_validate(*, data) -> dict:
@@ -46,7 +47,7 @@ def standings_recompute(*, season_id: int) -> int:
         if season is None:  # deleted since the task was queued: nothing to do
             return 0
         try:
-            config = parse_config(season.standings_config)
+            config = game_config(season.standings_config, season.game)
         except StandingsConfigError as exc:
             raise StandingsConfigError(f"season {season.pk} ({season}): {exc}") from exc
         lines = compute_standings(results(season_games(season)), config)

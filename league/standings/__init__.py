@@ -9,6 +9,7 @@ from league.standings.config import (
     DEFAULT_CONFIG,
     StandingsConfig,
     StandingsConfigError,
+    game_config,
     parse_config,
 )
 from league.standings.results import GameResult, Side
@@ -27,6 +28,7 @@ __all__ = [
     "bluke_cards",
     "compute_standings",
     "contracts",
+    "game_config",
     "game_points",
     "head_to_head",
     "parse_config",

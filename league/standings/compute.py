@@ -102,7 +102,7 @@ def rank_lines(lines: list[Line], config: StandingsConfig) -> list[Line]:
         for line in group:
             by_points[round(line.points, 9)].append(line)
         for value in sorted(by_points, reverse=True):
-            for tied in order_tied(by_points[value], config.tiebreaks):
+            for tied in order_tied(by_points[value], config.tiebreaks, config.lower_wins):
                 rank = len(ranked) + 1
                 for line in sorted(tied, key=lambda ln: ln.player_id):
                     line.rank = rank

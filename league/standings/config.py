@@ -61,6 +61,25 @@ class StandingsConfig:
     min_games: int = 0
     min_nights: int = 0
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    # Not a setting: the season's game decides it (Buck Euchre: the lowest total wins),
+    # so "score" points and the score tie-breaks count a lower score as better.
+    lower_wins: bool = False
+
+
+def lower_scores_win(game: str) -> bool:
+    """Does the game rank the lowest total first (its rules' `ranking`)?"""
+    from games import rules
+
+    cls = rules.GAMES.get(game)
+    ranking = getattr(cls, "ranking", None)
+    return ranking is not None and not getattr(ranking, "higher_wins", True)
+
+
+def game_config(data: dict | None, game: str) -> StandingsConfig:
+    """`parse_config`, with the direction of the season's game."""
+    from dataclasses import replace
+
+    return replace(parse_config(data), lower_wins=lower_scores_win(game))
 
 
 def parse_config(data: dict | None) -> StandingsConfig:

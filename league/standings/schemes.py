@@ -60,7 +60,8 @@ def beaten_points(ranks: Sequence[float]) -> list[float]:
 def game_points(game: GameResult, config: StandingsConfig) -> list[float]:
     """Points per side of ``game`` under ``config``."""
     if config.points == "score":
-        return [float(side.score) for side in game.sides]
+        sign = -1.0 if config.lower_wins else 1.0  # more points is better in the table
+        return [sign * float(side.score) for side in game.sides]
     if config.points == "beaten":
         return beaten_points(game.ranks)
     return placement_points(game.ranks, config.first, config.last, config.tables)

@@ -136,6 +136,42 @@ class RemovedSerializer(serializers.Serializer):
                                       "are recomputed (null for a one-off tournament).")
 
 
+class SeatsSerializer(serializers.Serializer):
+    min = serializers.IntegerField(help_text="Fewest players at a table.")
+    max = serializers.IntegerField(help_text="Most players at a table.")
+    table_sizes = serializers.ListField(child=serializers.IntegerField(),
+                                        help_text="The sizes the league seats tables at.")
+    preferred = serializers.IntegerField(help_text="The size it seats when it can.")
+
+
+class TeamsSerializer(serializers.Serializer):
+    partnership = serializers.BooleanField(help_text="Partners score together.")
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Seats (0-based) per scoring side at a table of the fewest players.")
+
+
+class SheetFieldSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The summary's key.")
+    title = serializers.CharField(help_text="The column label.")
+    per = serializers.ChoiceField(choices=["seat", "side", "hand", "list"],
+                                  help_text="The summary's x-per: one value per seat, per "
+                                            "side, one for the hand, or a list of items.")
+    kind = serializers.ChoiceField(
+        choices=["enum", "integer", "boolean", "text", "seat", "list"],
+        help_text="The value's type (seat: an integer naming a seat, 0-based).")
+    nullable = serializers.BooleanField()
+    choices = serializers.ListField(child=serializers.JSONField(), help_text="enum values.")
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    description = serializers.CharField(allow_blank=True)
+    parts = serializers.ListField(child=serializers.CharField(),
+                                  help_text="list items that are objects: their fields.")
+    part_kinds = serializers.ListField(child=serializers.CharField())
+    format = serializers.CharField(required=False,
+                                   help_text="list fields: how the scoresheet page types them.")
+
+
 class RulesetSerializer(serializers.Serializer):
     name = serializers.CharField()
     title = serializers.CharField()
@@ -144,6 +180,13 @@ class RulesetSerializer(serializers.Serializer):
     partnership = serializers.BooleanField()
     options = serializers.ListField(child=serializers.DictField())
     record_schema = serializers.DictField()
+    seats = SeatsSerializer()
+    teams = TeamsSerializer()
+    ranking = serializers.ChoiceField(choices=["higher-wins", "lower-wins"],
+                                      help_text="Which total is first at the end.")
+    sheet = SheetFieldSerializer(many=True, help_text="The scoresheet's columns (engine "
+                                 "games, from their summary schema; empty for the Bluke "
+                                 "family, whose sheet is bids, tricks and trump).")
 
 
 class SeatingRequestSerializer(serializers.Serializer):
@@ -155,6 +198,10 @@ class SeatingRequestSerializer(serializers.Serializer):
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False,
                                     allow_null=True, default=None,
                                     help_text="Same seed, same plan; random when left out.")
+    table_size = serializers.IntegerField(
+        min_value=2, max_value=15, required=False, allow_null=True, default=None,
+        help_text="Preferred players per table, for games played at a range of sizes "
+                  "(Ribs: 4 to 10); the season's choice when left out.")
 
 
 class TaskStatusSerializer(serializers.Serializer):

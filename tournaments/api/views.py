@@ -52,6 +52,7 @@ from tournaments.api.serializers import (
     TableSerializer,
 )
 from tournaments.models import GameSource
+from tournaments.rulesets import ruleset
 from tournaments.selectors_tasks import seating_plan, seating_task_status
 from tournaments.services import events as event_services
 from tournaments.services import seating as seating_services
@@ -292,7 +293,7 @@ class RulesetsView(APIView):
 
     @extend_schema(responses={200: RulesetSerializer(many=True)})
     def get(self, request):
-        return Response(rules.games())
+        return Response([ruleset(game) for game in rules.games()])
 
 
 class RecordCheckView(APIView):

@@ -68,11 +68,16 @@ class Hand(models.Model):
         max_length=2, blank=True, choices=Trump.choices,
         help_text="S, H, D, C, NT (no trump) or empty (not recorded); records' other spellings "
                   "are stored in this form (tournaments.services.hands).")
-    bids = models.JSONField(help_text="Per seat: a number or a named bid such as 'pass'.")
+    bids = models.JSONField(help_text="Per seat: a number or a named bid such as 'pass' "
+                                      "(empty when the game has no bids).")
     tricks = models.JSONField(help_text="Tricks won per seat (derived from the plays when the "
                                         "record leaves them out); per team only when a Back "
                                         "Alley scoresheet wrote team tricks.")
     scores = models.JSONField(help_text="Points per seat (per team in partnership games).")
+    summary = models.JSONField(
+        default=dict, blank=True,
+        help_text="Engine games: the hand's scoresheet line as the game's SUMMARY_SCHEMA "
+                  "describes it (empty for the Bluke family, whose columns are above).")
     has_plays = models.BooleanField(default=False, help_text="Recorded card by card.")
 
     class Meta:

@@ -31,6 +31,31 @@ BOT_LABELS = {
 }
 
 
+def strengths_for(game: str) -> list[str]:
+    """The bot strengths that play `game`: all three for the Bluke family and for games
+    with their own heuristic (games.bots.registry), else the bots that play any game."""
+    from games.bots import make_bot
+
+    cls = rules.GAMES.get(game)
+    if cls is None:
+        return list(BOT_LABELS)
+    sample = rules.load(game, players=cls.min_players)
+    playing = []
+    for strength in BOT_LABELS:
+        try:
+            make_bot(str(strength), game=sample)
+        except ValueError:
+            continue
+        playing.append(strength)
+    return playing
+
+
+def playing_strength(strength: str, game: str) -> str:
+    """The bot that plays for a club bot of `strength` at `game`: itself when it plays the
+    game, else the random bot (a heuristic club bot at a game with no heuristic)."""
+    return strength if strength in strengths_for(game) else BotStrength.RANDOM
+
+
 def _bot_for_round(table: Table, strength: str, taken: set[int]) -> Player:
     """A club bot of this strength not yet seated in this round; created when none is free."""
     club = table.round.event.club
@@ -54,6 +79,9 @@ def table_fill_with_bots(*, table: Table, user, strength: str = BotStrength.HEUR
     """Seat a bot of `strength` in every empty seat of the table."""
     if strength not in BOT_LABELS:
         raise ValidationError({"strength": f"Unknown bot strength {strength!r}."})
+    if strength not in strengths_for(table.game):
+        raise ValidationError({"strength": f"No {strength} bot plays {table.game}; choose "
+                                           f"{' or '.join(strengths_for(table.game))}."})
     if not can(user, MANAGE, table):
         raise PermissionDenied("Only the club's organisers may seat bots.")
     filled, taken = [], set()
@@ -85,7 +113,7 @@ def table_play_with_bots(*, table: Table, seed: int | None = None) -> Game:
     if not seats or any(s.player is None or not s.player.is_bot for s in seats):
         raise ValidationError("Only tables where every seat is a bot can be played by bots.")
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
-    strengths = [s.player.bot_strength for s in seats]
+    strengths = [playing_strength(s.player.bot_strength, table.game) for s in seats]
     # A search bot thinks for a bounded time per decision so a table finishes in minutes.
     budget = SEARCH_SECONDS if BotStrength.SEARCH in strengths else None
     record = play_match(game, strengths, bot_seed(table) if seed is None else seed,

@@ -10,6 +10,10 @@ written in one form here:
 - `tricks`: per seat; per team only when a Back Alley scoresheet wrote team tricks
   (then nothing tells the partners apart); derived from the plays when not written;
 - `cards`: the schedule's number when the record leaves it out.
+
+Engine games (Georgian Joker and the games after it) keep their scoresheet line in
+`summary`, as the game's SUMMARY_SCHEMA describes it; `bids` and `tricks` are filled
+only where that game has them per seat, so nothing Bluke-specific is asked of a game.
 """
 
 from __future__ import annotations
@@ -63,4 +67,35 @@ def hand_row_fields(*, hand: dict, index: int, schedule: list[int], players: int
         "tricks": stored_tricks(hand, derived_tricks),
         "scores": scores,
         "has_plays": bool(hand.get("plays")),
+    }
+
+
+def _per_seat(schema: dict, summary: dict, field: str, players: int) -> list:
+    """A summary field the schema declares per seat, as written; else nothing."""
+    value = summary.get(field)
+    declared = (schema.get(field) or {}).get("x-per", "seat")
+    if field in schema and declared == "seat" and isinstance(value, list) \
+            and len(value) == players:
+        return list(value)
+    return []
+
+
+def engine_hand_row_fields(*, game, played: dict, scores: list) -> dict:
+    """The Hand fields of an engine game's hand, from the replay's facts (`played`:
+    dealer, cards, summary, tricks per seat when played card by card)."""
+    schema = getattr(game, "SUMMARY_SCHEMA", {}) or {}
+    summary = dict(played.get("summary") or {})
+    players = game.num_players
+    tricks = played.get("tricks")
+    if not (isinstance(tricks, list) and len(tricks) == players):
+        tricks = _per_seat(schema, summary, "tricks", players)
+    trump = canonical_trump({"trump": summary["trump"]}) if "trump" in summary else ""
+    return {
+        "dealer": played.get("dealer") or 0,
+        "cards": played.get("cards") or 0,
+        "trump": trump,
+        "bids": _per_seat(schema, summary, "bids", players),
+        "tricks": list(tricks),
+        "scores": scores,
+        "summary": summary,
     }

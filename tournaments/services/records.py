@@ -139,8 +139,10 @@ class Verdict:
     seat_ranks: list[int]
     hand_scores: list
     hand_tricks: list  # per hand: tricks per seat as the rules core derived them, or None
-    schedule: list[int]  # cards per player, hand by hand
+    schedule: list[int]  # cards per player, hand by hand (empty: no fixed schedule)
     hands: list  # the record's hands laid out flat (a hand may be in the engine's shape)
+    # engine games, per hand: the facts a replay found (dealer, cards, summary, tricks)
+    played: list = ()
 
 
 def check(record: dict) -> tuple[object, list[dict]]:
@@ -152,15 +154,50 @@ def check(record: dict) -> tuple[object, list[dict]]:
     return report, problems or [error("invalid", "The record breaks the rules.")]
 
 
-def ranks_of(totals: list) -> list[int]:
-    """Competition ranking, higher total is better: 1 is best, ties share a place."""
+def ranks_of(totals: list, ranking=None) -> list[int]:
+    """Competition ranking, 1 is best, ties share a place; by the game's own ranking
+    (`games.engine.ending.Ranking`: the lowest total wins in Buck Euchre), else higher
+    is better."""
+    if ranking is not None:
+        return list(ranking.places(list(totals)))
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+def is_engine_game(game) -> bool:
+    """A game written on the engine (it has phases and a scoresheet schema)."""
+    return hasattr(game, "phases") and hasattr(game, "score_summary")
+
+
+def engine_replay(game, record: dict) -> tuple[list[dict], list[int] | None]:
+    """An accepted engine record replayed by a referee: per hand its dealer, cards, the
+    game's summary and the tricks per seat (a card-by-card hand need not write its
+    summary, and a scoresheet hand need not write who dealt); and the places per unit
+    when the match is over (`game.places`: a game may rank by more than the totals)."""
+    from games.engine.checker import EngineChecker
+    from games.rules.records import CheckReport
+
+    first_dealer = record.get("first_dealer", 0)
+    checker = EngineChecker(game, record["seats"],
+                            first_dealer if isinstance(first_dealer, int) else 0, CheckReport())
+    checker.check_all(record.get("hands") or [])
+    state = checker.state
+    log = [{"dealer": entry["dealer"], "cards": entry["cards"],
+            "summary": entry["summary"] or {},
+            "tricks": list(entry["tricks"]) if entry["events"] else None}
+           for entry in state.hand_log]
+    places = None
+    if state.is_terminal():
+        places = list(game.places(state)) if hasattr(game, "places") \
+            else list(game.ranking.places(state.totals))
+    return log, places
 
 
 def verdict(record: dict, report, players: int) -> Verdict:
     game = rules.load(record["game"], **{"players": players, **(record.get("options") or {})})
     unit_totals = list(getattr(report, "totals", None) or [0] * len(game.teams))
-    unit_ranks = ranks_of(unit_totals)
+    played, places = engine_replay(game, record) if is_engine_game(game) else ([], None)
+    unit_ranks = places if places and len(places) == len(unit_totals) \
+        else ranks_of(unit_totals, getattr(game, "ranking", None))
     if len(unit_totals) == len(game.teams) and len(game.teams) != players:
         team_of = {seat: index for index, team in enumerate(game.teams) for seat in team}
         seat_totals = [unit_totals[team_of[s]] for s in range(players)]
@@ -173,8 +210,9 @@ def verdict(record: dict, report, players: int) -> Verdict:
         seat_ranks=seat_ranks,
         hand_scores=list(getattr(report, "scores", None) or []),
         hand_tricks=list(getattr(report, "tricks", None) or []),
-        schedule=list(game.schedule),
+        schedule=list(game.schedule or []),
         hands=_flat_hands(game, record),
+        played=played,
     )
 
 

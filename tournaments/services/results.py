@@ -34,13 +34,14 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import rules
 from league.models import ApiToken
 from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
 from league.services import followups
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Game, GameSource, GameStatus, Hand, Table
 from tournaments.models.events import Event
-from tournaments.services.hands import hand_row_fields
+from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.records import (
     Verdict,
     check,
@@ -277,6 +278,17 @@ def _write_hands(game: Game, entry: _Entry) -> None:
     if not isinstance(first_dealer, int):
         first_dealer = entry.table.first_dealer
     verdict = entry.verdict
+    if verdict.played:  # an engine game: the replay knows each hand's facts
+        game_rules = rules.load(record["game"], **{**(record.get("options") or {}),
+                                                   "players": players})
+        Hand.objects.bulk_create(
+            Hand(game=game, number=index + 1, has_plays=bool(hand.get("events")),
+                 **engine_hand_row_fields(game=game_rules, played=played,
+                                          scores=_hand_scores(verdict.hand_scores, index,
+                                                              hand)))
+            for index, (hand, played) in enumerate(zip(
+                record.get("hands") or [], verdict.played, strict=False)))
+        return
     Hand.objects.bulk_create(
         Hand(game=game, number=index + 1, **hand_row_fields(
             hand=hand, index=index, schedule=verdict.schedule, players=players,

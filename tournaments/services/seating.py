@@ -51,16 +51,32 @@ CLUB_SIZES = (3, 4, 5)  # what clubs seat when a game allows a range of table si
 ROTATION_ALGORITHM = "tournaments.rotation: design constructions + tabu local search"
 
 
-def table_sizes_for(game: str) -> TableSizes:
-    """The club's choice for the Bluke family; for any other game, what its rules allow."""
+def table_sizes_for(game: str, preferred: int | None = None) -> TableSizes:
+    """The club's choice for the Bluke family; for any other game, what its rules allow:
+    exactly its size when it has one (2, 4, 5), else its range with the organiser's
+    `preferred` size (Ribs: 4 to 10; by default 4, or the nearest size in the range)."""
     if game in TABLE_SIZES:
         return TABLE_SIZES[game]
-    info = next((g for g in rules.games() if g["name"] == game), None)
-    if info is None:
+    cls = rules.GAMES.get(game)
+    if cls is None:
         return TableSizes(preferred=4, allowed=CLUB_SIZES)
-    low, high = info["min_players"], info["max_players"]
-    allowed = tuple(n for n in CLUB_SIZES if low <= n <= high) or tuple(range(low, high + 1))
-    return TableSizes(preferred=4 if 4 in allowed else allowed[0], allowed=allowed)
+    low, high = cls.min_players, cls.max_players
+    allowed = tuple(range(low, high + 1))
+    choice = preferred if preferred is not None else 4
+    return TableSizes(preferred=min(max(choice, low), high), allowed=allowed)
+
+
+def preferred_size_choices(game: str) -> list[int]:
+    """The table sizes an organiser may prefer for `game` (none when it has one size)."""
+    sizes = table_sizes_for(game)
+    return list(sizes.allowed) if len(sizes.allowed) > 1 and game not in TABLE_SIZES else []
+
+
+def _event_sizes(event: Event, table_size: int | None = None) -> TableSizes:
+    """The sizes for tonight: the request's preferred size, else the season's."""
+    if table_size is None and event.season_id is not None:
+        table_size = event.season.table_size
+    return table_sizes_for(event.game, table_size)
 
 
 # --- attendance -------------------------------------------------------------
@@ -115,19 +131,19 @@ def round_set_published(*, rnd: Round, published: bool = True, user=None) -> Rou
 
 @transaction.atomic
 def event_request_seating(*, event: Event, players, rounds: int, seed: int | None = None,
-                          user=None) -> str:
+                          user=None, table_size: int | None = None) -> str:
     """Store a plan request and queue the planning task after commit; returns the task id."""
     from tournaments.tasks import plan_event_seating
 
     _require_manage(user, event)
-    _validate_request(event, players, rounds)
+    _validate_request(event, players, rounds, table_size)
     task_id = str(uuid.uuid4())
     event = Event.objects.select_for_update().get(pk=event.pk)
     _refuse_closed(event)
     seating = dict(event.seating or {})
     seating["request"] = {
         "players": sorted(p.pk for p in players), "rounds": rounds, "seed": seed,
-        "user_id": getattr(user, "pk", None), "task_id": task_id,
+        "user_id": getattr(user, "pk", None), "task_id": task_id, "table_size": table_size,
     }
     seating["task"] = {"id": task_id, "state": "queued", "error": "",
                        "updated": timezone.now().isoformat()}
@@ -141,12 +157,12 @@ def event_request_seating(*, event: Event, players, rounds: int, seed: int | Non
 
 @transaction.atomic
 def event_seat_present(*, event: Event, players, rounds: int, seed: int | None = None,
-                       user=None) -> str:
+                       user=None, table_size: int | None = None) -> str:
     """Mark `players` present and queue a plan for them (the API's one call); the task id."""
     event_set_attendance(event=event, players=players, user=user)
     event.refresh_from_db()
     return event_request_seating(event=event, players=players, rounds=rounds, seed=seed,
-                                 user=user)
+                                 user=user, table_size=table_size)
 
 
 def event_run_seating_request(*, event: Event, task_id: str | None = None) -> Event:
@@ -166,7 +182,8 @@ def event_run_seating_request(*, event: Event, task_id: str | None = None) -> Ev
     players = list(Player.objects.filter(pk__in=request["players"]))
     try:
         event = event_plan_seating(event=event, players=players, rounds=request["rounds"],
-                                   seed=request.get("seed"), user=user)
+                                   seed=request.get("seed"), user=user,
+                                   table_size=request.get("table_size"))
     except ValidationError as error:
         _set_task_state(event, request["task_id"], "failed", "; ".join(error.messages))
         return event
@@ -204,9 +221,12 @@ def _refuse_closed(event: Event) -> None:
         raise ValidationError("This event is closed: its seating can no longer be planned.")
 
 
-def _validate_request(event: Event, players, rounds: int) -> None:
+def _validate_request(event: Event, players, rounds: int, table_size: int | None = None) -> None:
     _refuse_closed(event)
-    sizes = table_sizes_for(event.game)
+    sizes = _event_sizes(event, table_size)
+    if table_size is not None and table_size not in sizes.allowed:
+        raise ValidationError({"table_size": f"{event.game} is played {min(sizes.allowed)} to "
+                               f"{max(sizes.allowed)} at a table, not {table_size}."})
     if rounds < 1:
         raise ValidationError("Plan at least one round.")
     if len(players) < min(sizes.allowed):
@@ -218,10 +238,12 @@ def _validate_request(event: Event, players, rounds: int) -> None:
 
 @transaction.atomic
 def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None = None,
-                       user=None, time_budget: float | None = None) -> Event:
-    """Seat `players` for `rounds` rounds in total, keeping published and played rounds."""
+                       user=None, time_budget: float | None = None,
+                       table_size: int | None = None) -> Event:
+    """Seat `players` for `rounds` rounds in total, keeping published and played rounds
+    (`table_size`: the preferred players per table, for games that allow a range)."""
     _require_manage(user, event)
-    _validate_request(event, players, rounds)
+    _validate_request(event, players, rounds, table_size)
     event = Event.objects.select_for_update().get(pk=event.pk)
     _refuse_closed(event)  # closed while the plan waited in the queue
     kept = _kept_rounds(event)
@@ -234,7 +256,8 @@ def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None =
     seed = secrets.randbelow(2**31) if seed is None else seed
     player_ids = sorted(p.pk for p in players)
     kept_tables = [_tables_of([rnd]) for rnd in kept]
-    plan = (_rotation_plan(event, player_ids, to_plan, kept_tables, seed, time_budget)
+    sizes = _event_sizes(event, table_size)
+    plan = (_rotation_plan(event, player_ids, to_plan, kept_tables, seed, time_budget, sizes)
             if to_plan else None)
     first_number = max((r.number for r in kept), default=0) + 1
     if plan is not None:
@@ -320,22 +343,29 @@ def _seating_json(event, plan, seed, player_ids, kept) -> dict:
     return seating
 
 
-def _rotation_plan(event, player_ids, rounds, kept_tables, seed, time_budget) -> dict:
+def _rotation_plan(event, player_ids, rounds, kept_tables, seed, time_budget,
+                   sizes: TableSizes) -> dict:
     """Ask the rotation engine for `rounds` new rounds after tonight's kept ones."""
     from tournaments import rotation
 
-    sizes = table_sizes_for(event.game)
     partnership = rules.load(event.game, players=sizes.preferred).partnership
     past_rounds, past_sit_outs = season_history(event)
     history = rotation.History.from_rounds(past_rounds, past_sit_outs, partnership=partnership,
                                            preferred=sizes.preferred)
+    published_sit_outs = [sorted(set(player_ids) - {p for t in rnd for p in t})
+                          for rnd in kept_tables]
+    if sizes.allowed == (2,):  # a two-player game: a round robin over the season
+        from tournaments.rotation.round_robin import plan_round_robin
+
+        plan = plan_round_robin(player_ids, rounds, history, kept_tables, published_sit_outs)
+        return {"rounds": plan.rounds, "sit_outs": plan.sit_outs, "report": plan.report,
+                "algorithm": plan.report["algorithm"], "version": plan.report["version"]}
     request = rotation.SeatingRequest(
         players=player_ids,
         table_sizes=rotation.TableSizes(preferred=sizes.preferred, allowed=sizes.allowed),
         rounds=len(kept_tables) + rounds, partnership=partnership, history=history,
         published=kept_tables,
-        published_sit_outs=[sorted(set(player_ids) - {p for t in rnd for p in t})
-                            for rnd in kept_tables],
+        published_sit_outs=published_sit_outs,
         seed=seed,
         **({"time_budget": time_budget} if time_budget is not None else {}),
     )
@@ -367,4 +397,6 @@ def event_request_replan(*, event: Event, user) -> str:
         raise ValidationError({"rounds": "Every round is published or played; unpublish "
                                          "a round to re-plan it."})
     players = list(Player.objects.filter(pk__in=event_attendance(event)))
-    return event_request_seating(event=event, players=players, rounds=rounds, user=user)
+    table_size = ((event.seating or {}).get("request") or {}).get("table_size")
+    return event_request_seating(event=event, players=players, rounds=rounds, user=user,
+                                 table_size=table_size)

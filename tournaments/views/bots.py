@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.forms import BotFillForm
 from tournaments.models import Table
-from tournaments.services.bots import table_fill_with_bots
+from tournaments.services.bots import strengths_for, table_fill_with_bots
 from tournaments.tasks import play_bot_table
 from tournaments.views import access
 
@@ -22,7 +22,7 @@ def _table(pk) -> Table:
 def table_fill_bots(request, pk):
     table = _table(pk)
     access.require_manage(request.user, table.round.event.club)
-    form = BotFillForm(request.POST)
+    form = BotFillForm(request.POST, strengths=strengths_for(table.game))
     if not form.is_valid():
         messages.error(request, "Choose a bot strength.")
     else:

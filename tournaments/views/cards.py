@@ -3,7 +3,7 @@
 from django.http import Http404
 from django.shortcuts import render
 
-from tournaments.selectors_print import paper_sheets
+from tournaments.selectors_print import paper_sheets, table_notes
 from tournaments.views import access
 from tournaments.views.events import _event, event_rounds
 
@@ -11,8 +11,14 @@ from tournaments.views.events import _event, event_rounds
 def table_cards(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
+    rounds = event_rounds(event)
+    for rnd in rounds:
+        for table in rnd.tables.all():
+            notes = table_notes(table)
+            table.seat_lines = [(seat, notes[i] if i < len(notes) else "")
+                                for i, seat in enumerate(table.seats.all())]
     return render(request, "tournaments/table_cards.html",
-                  {"event": event, "club": event.club, "rounds": event_rounds(event)})
+                  {"event": event, "club": event.club, "rounds": rounds})
 
 
 def player_cards(request, pk):

@@ -13,11 +13,13 @@ from django.views.decorators.http import require_POST
 from league.models import Player
 from league.page_cache import cached_page
 from tournaments import selectors_night as night_selectors
-from tournaments.forms import AttendanceForm, PlanSeatingForm
+from tournaments.forms import AttendanceForm, BotFillForm, PlanSeatingForm
 from tournaments.models import Event, EventStatus, Round, Seat, Table
 from tournaments.page_versions import night_versions
+from tournaments.selectors_print import table_notes
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
+from tournaments.services.bots import strengths_for
 from tournaments.views import access
 
 PROVISIONAL_STANDINGS = "league/_provisional_standings.html"
@@ -89,7 +91,9 @@ def event_detail(request, pk):
             table.status_label = table_status(table)
             table.open_seats = sum(1 for s in table.seats.all() if s.player_id is None)
             table.all_bots = all(s.player and s.player.is_bot for s in table.seats.all())
-            table.rows = seat_totals(table)
+            notes = table_notes(table)
+            table.rows = [(seat, total, notes[i] if i < len(notes) else "")
+                          for i, (seat, total) in enumerate(seat_totals(table))]
     present = seating_service.event_attendance(event)
     context = {
         "event": event,
@@ -112,8 +116,16 @@ def event_detail(request, pk):
         context["answers"] = night_selectors.answer_names(event)
         context["attendance_form"] = AttendanceForm(club=event.club,
                                                     initial={"players": present})
-        context["plan_form"] = PlanSeatingForm(initial={"rounds": max(len(rounds), 3)})
+        context["bot_choices"] = BotFillForm(
+            strengths=strengths_for(event.game)).fields["strength"].choices
+        context["plan_form"] = PlanSeatingForm(
+            initial={"rounds": max(len(rounds), 3), "table_size": _last_table_size(event)},
+            sizes=seating_service.preferred_size_choices(event.game))
     return render(request, "tournaments/event_detail.html", context)
+
+
+def _last_table_size(event: Event) -> int | None:
+    return ((event.seating or {}).get("request") or {}).get("table_size")
 
 
 def _my_seats(user, rounds):
@@ -166,7 +178,8 @@ def event_plan_seating(request, pk):
         return HttpResponseNotAllowed(["POST"])
     event = _event(pk)
     access.require_manage(request.user, event.club)
-    form = PlanSeatingForm(request.POST)
+    form = PlanSeatingForm(request.POST,
+                           sizes=seating_service.preferred_size_choices(event.game))
     if not form.is_valid():
         messages.error(request, "Give a number of rounds from 1 to 12 (and a seed, or none).")
         return redirect("tournaments:event-detail", pk=event.pk)
@@ -175,6 +188,7 @@ def event_plan_seating(request, pk):
         seating_service.event_request_seating(
             event=event, players=players, rounds=form.cleaned_data["rounds"],
             seed=form.cleaned_data["seed"], user=request.user,
+            table_size=form.cleaned_data.get("table_size"),
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))

@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import rules
+from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
 from tournaments.models import EventStatus, GameSource, Table
-from tournaments.services.records import check
+from tournaments.services.records import check, is_engine_game
 from tournaments.services.results import (
     ResultConflict,
     ResultMissing,
@@ -37,7 +38,16 @@ def _sheet(table: Table, data=None) -> Scoresheet:
     names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
     stored = table.result.record if _stored(table) else None
-    return Scoresheet(table=table, seat_names=names, game=game, data=data, record=stored)
+    form = EngineSheet if is_engine_game(game) else Scoresheet  # engine: from its schema
+    return form(table=table, seat_names=names, game=game, data=data, record=stored)
+
+
+def _template(sheet, part: str = "") -> str:
+    """The page (or the htmx checks) of the sheet's kind."""
+    if getattr(sheet, "engine", False):
+        return "tournaments/_engine_sheet_checks.html" if part else \
+            "tournaments/scoresheet_engine.html"
+    return "tournaments/_sheet_checks.html" if part else "tournaments/scoresheet.html"
 
 
 def _stored(table: Table) -> bool:
@@ -84,7 +94,7 @@ def table_scoresheet(request, pk):
     sheet = _sheet(table)
     if sheet.entered():
         _check(sheet, strict=False)
-    return render(request, "tournaments/scoresheet.html", _context(request, table, sheet))
+    return render(request, _template(sheet), _context(request, table, sheet))
 
 
 def _save(request, table):
@@ -134,7 +144,7 @@ def _remove(request, table):
     if problem:
         sheet = _sheet(table)
         context = _context(request, table, sheet, removal_error=problem, removal_reason=reason)
-        return render(request, "tournaments/scoresheet.html", context, status=status)
+        return render(request, _template(sheet), context, status=status)
     messages.success(request, f"Round {table.round.number} table {table.number}: result "
                               "removed. Standings and ratings are being recomputed without it.")
     return redirect("tournaments:event-detail", pk=table.round.event_id)
@@ -144,7 +154,7 @@ def _rerender(request, table, sheet, reason, needs_reason=False, status=400):
     """The sheet as typed, with "not saved" and what is wrong at the top of the page."""
     context = _context(request, table, sheet, reason=reason, needs_reason=needs_reason,
                        save_failed=True, failed_rows=[row for row in sheet.rows if row.errors])
-    return render(request, "tournaments/scoresheet.html", context, status=status)
+    return render(request, _template(sheet), context, status=status)
 
 
 @require_POST
@@ -156,4 +166,4 @@ def table_scoresheet_check(request, pk):
         raise PermissionDenied("Only the club's organisers and scorekeepers may enter results.")
     sheet = _sheet(table, data=request.POST)
     _check(sheet, strict=False)
-    return render(request, "tournaments/_sheet_checks.html", _context(request, table, sheet))
+    return render(request, _template(sheet, "checks"), _context(request, table, sheet))

@@ -16,6 +16,7 @@ from django.db import transaction
 from tqdm import tqdm
 
 from games import rules
+from league.demo_games import short_options
 from league.models import Club, Player, Role
 from league.models.clubs import BotStrength
 from league.permissions import SYSTEM
@@ -24,7 +25,11 @@ from league.services.followups import followups_batched
 from tournaments.models import Table
 from tournaments.services.bots import table_play_with_bots
 from tournaments.services.events import event_close, event_create
-from tournaments.services.seating import event_plan_seating, event_set_attendance
+from tournaments.services.seating import (
+    event_plan_seating,
+    event_set_attendance,
+    table_sizes_for,
+)
 
 DEMO_SLUG = "demo-bluke-club"
 DEMO_NAME = "Demo Bluke Club"
@@ -35,6 +40,7 @@ LAST = ["Archer", "Baker", "Carter", "Dyer", "Fletcher", "Glover", "Hunter", "Ma
         "Porter", "Sawyer", "Thatcher", "Weaver"]
 # The demo's "people" are bots of two strengths, so the ratings have something to find.
 STRENGTHS = [BotStrength.HEURISTIC, BotStrength.RANDOM]
+SHORT_SHARE = 0.34  # a short night's match: length options at a third of their default
 
 
 class Command(BaseCommand):
@@ -49,6 +55,11 @@ class Command(BaseCommand):
         parser.add_argument("--also", action="append", default=[], metavar="GAME[:WEEKS]",
                             help="A further short season of GAME in the same "
                             "club, with the same players (repeatable; 2 weeks unless given).")
+        parser.add_argument("--short", action="append", default=[], metavar="GAME",
+                            help="One short night of GAME in the same club: two tables of "
+                            "its size, one round, its match shortened (league.demo_games); "
+                            "a game whose bots fail is skipped with a printed line "
+                            "(repeatable).")
         parser.add_argument("--if-missing", action="store_true",
                             help="Do nothing when the demo club already exists.")
 
@@ -73,6 +84,8 @@ class Command(BaseCommand):
             events += [self._night(club, extra, players, week, options, rng)
                        for week in range(weeks)]
         self._play(events, options)
+        for game in _known(options["short"], "--short"):
+            self._short_night(club, players, game, options)
         seconds = time.monotonic() - started
         games = Table.objects.filter(round__event__club=club, result__isnull=False).count()
         self.stdout.write(self.style.SUCCESS(
@@ -114,6 +127,40 @@ class Command(BaseCommand):
         return Season.objects.create(club=club, name=f"{title} season {start.year}",
                                      game=game, starts_on=start)
 
+    def _short_night(self, club, players, game, options):
+        """A one-night season of `game` at two tables, played by heuristic and random bots
+        (never search: too slow for the demo). Anything failing rolls the game back and is
+        reported, so one game's broken bots do not stop the demo."""
+        from league.models import Season
+
+        title = rules.GAMES[game].title
+        started = time.monotonic()
+        try:
+            with transaction.atomic():
+                size = table_sizes_for(game).preferred
+                present = players[:2 * size]
+                if len(present) < 2 * size:
+                    present = players[:size]
+                date = datetime.date.today() - datetime.timedelta(days=1)
+                season = Season.objects.create(club=club, name=f"{title} season {date.year}",
+                                               game=game, starts_on=date,
+                                               options=short_options(game, SHORT_SHARE))
+                event = event_create(club=club, season=season, name=f"{title} night",
+                                     date=date, user=SYSTEM)
+                event_set_attendance(event=event, players=present, user=SYSTEM)
+                event_plan_seating(event=event, players=present, rounds=1,
+                                   seed=options["seed"], user=SYSTEM, time_budget=0.2)
+                with followups_batched():
+                    for table in Table.objects.filter(round__event=event).order_by("number"):
+                        table_play_with_bots(table=table)
+                    event_close(event=event, user=SYSTEM)
+        except Exception as problem:  # noqa: BLE001 - the demo goes on without this game
+            self.stdout.write(self.style.WARNING(
+                f"Skipped {title} ({game}): {type(problem).__name__}: {problem}"))
+            return
+        self.stdout.write(f"{title}: one night, {len(present)} players, "
+                          f"{time.monotonic() - started:.1f}s.")
+
     def _night(self, club, season, players, week, options, rng):
         date = season.starts_on + datetime.timedelta(weeks=week)
         event = event_create(club=club, season=season, name=f"League night {week + 1}",
@@ -142,6 +189,14 @@ class Command(BaseCommand):
                 left[table.round.event_id] -= 1
                 if not left[table.round.event_id]:  # the night's last table: close it
                     event_close(event=table.round.event, user=SYSTEM)
+
+
+def _known(games: list[str], flag: str) -> list[str]:
+    for game in games:
+        if game not in rules.GAMES:
+            raise CommandError(f"{flag} {game}: unknown game; choose one of "
+                               f"{', '.join(sorted(rules.GAMES))}.")
+    return list(games)
 
 
 def _further_seasons(specs: list[str]) -> list[tuple[str, int]]:

@@ -63,12 +63,24 @@ class Command(BaseCommand):
 
         if "demo_season" in get_commands():
             call_command("demo_season", "--players", "24", "--weeks", "8", "--seed", "1",
-                         *_EVERY_OTHER_GAME, "--if-missing", stdout=self.stdout)
+                         *every_other_game(), "--if-missing", stdout=self.stdout)
 
 
-# The demo club plays a short season of every other registered game after its Bluke season.
-_EVERY_OTHER_GAME = ["--also", "back-alley:1", "--also", "back-alley-individual:1",
-                     "--also", "joker:2"]
+# The demo club plays a short season of every other registered game after its Bluke season:
+# the Bluke family and Georgian Joker as before, every later game one short night.
+_SEASONS = {"back-alley": 1, "back-alley-individual": 1, "joker": 2}
+
+
+def every_other_game() -> list[str]:
+    from games import rules
+
+    args = []
+    for game in rules.GAMES:
+        if game == "bluke":
+            continue
+        args += ["--also", f"{game}:{_SEASONS[game]}"] if game in _SEASONS \
+            else ["--short", game]
+    return args
 
 
 def _served_url() -> str:

@@ -29,8 +29,10 @@ class Nomination(EngineGame):
     pack = Pack()
     OPTIONS = (Option("top", "int", 3, "cards on the largest hand", minimum=1, maximum=10),)
     SUMMARY_SCHEMA = {
-        "bids": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-        "tricks": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "bids": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                 "title": "Bid", "x-per": "seat"},
+        "tricks": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                   "title": "Tricks", "x-per": "seat"},
     }
 
     def build_vocabulary(self):
