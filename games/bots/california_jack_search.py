@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .any_game import AnyGameSearchBot, referee_at
+from .pitch_heuristic import quick_view
 
 
 def _history(game, observation):
@@ -97,8 +98,9 @@ class CaliforniaJackSearchBot(AnyGameSearchBot):
         while trial.hand_index == number and not trial.is_terminal():
             legal = trial.legal_actions()
             if policy is None or len(legal) == 1:
-                trial.apply(legal[rng.randrange(len(legal))])
+                trial.apply(legal[rng.randrange(len(legal))], check=False)
             else:
-                trial.apply(policy.step(trial.observation(trial.current_player()), legal, rng))
+                mover = trial.current_player()
+                trial.apply(policy.step(quick_view(trial, mover), legal, rng), check=False)
         scores = trial.hand_log[-1]["scores"]
         return scores[seat] - scores[1 - seat]

@@ -25,6 +25,24 @@ def played_cards(obs) -> set[str]:
     return {text for text in obs["events"] if len(text) == 2 and text[1] in "SHDC"}
 
 
+def quick_view(state, seat) -> dict:
+    """The parts of `seat`'s observation these heuristics read, built straight from
+    the state: the search's rollouts ask for thousands of them."""
+    game = state.game
+    codes = game.pack.codes
+    stock = state.table.of("stock")
+    return {
+        "seat": seat, "players": state.n, "teams": game.teams, "phase": state.phase_name(),
+        "trump": None if state.trump is None else game.pack.suits[state.trump],
+        "trick": [[s, game.pack.code(c)] for s, c in state.trick],
+        "bids": list(state.bids),
+        "events": [code for cards in state.played for code in codes(cards)],
+        "table": {"hand": {seat: codes(state.table.of("hand", seat))},
+                  "stock": {"count": len(stock),
+                            "shown": codes(stock[:1])} if stock else {"count": 0}},
+    }
+
+
 def trick_winner(trick, trump) -> int:
     """Index in `trick` ([[seat, code], ...]) of the play taking it so far."""
     led = trick[0][1][1]

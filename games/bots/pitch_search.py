@@ -12,7 +12,7 @@ the heuristic so: it won 6 of 20 arena matches).
 from __future__ import annotations
 
 from .any_game import AnyGameSearchBot
-from .pitch_heuristic import PitchHeuristicBot
+from .pitch_heuristic import PitchHeuristicBot, quick_view
 
 
 class PitchSearchBot(AnyGameSearchBot):
@@ -31,10 +31,10 @@ class PitchSearchBot(AnyGameSearchBot):
         while trial.hand_index == number and not trial.is_terminal():
             legal = trial.legal_actions()
             if policy is None or len(legal) == 1:
-                trial.apply(legal[rng.randrange(len(legal))])
+                trial.apply(legal[rng.randrange(len(legal))], check=False)
             else:
                 mover = trial.current_player()
-                trial.apply(policy.step(trial.observation(mover), legal, rng))
+                trial.apply(policy.step(quick_view(trial, mover), legal, rng), check=False)
         unit = trial.game.team_of[seat]
         scores = trial.hand_log[-1]["scores"]
         return scores[unit] - scores[1 - unit]
