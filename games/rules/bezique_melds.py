@@ -22,6 +22,7 @@ id: sequence group}, ``groups`` [Group].
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 SEQUENCE, MARRIAGE, FOURS, BEZIQUES = "A", "B", "C", "D"
@@ -83,6 +84,13 @@ def points(kind: Kind, trump: str | None) -> int:
     return table[kind.ranks[0]]
 
 
+@cache
+def wanted_codes(kind: Kind, trump: str | None) -> frozenset:
+    """Every code some card of the meld accepts."""
+    slots = needed_codes(kind, trump)
+    return frozenset().union(*slots) if slots else frozenset()
+
+
 def needed_codes(kind: Kind, trump: str | None) -> list[set[str]] | None:
     """Per card of the meld, the codes it accepts (None: no trump yet for trump fours)."""
     if kind.cls == BEZIQUES:
@@ -101,18 +109,12 @@ class Book:
         self.state = state
         self.code = state.game.pack.code
         self.vars = state.vars
-
-    @property
-    def used(self) -> dict:
-        return self.vars.setdefault("used", {})
+        self.used = state.vars.setdefault("used", {})
+        self.seq_of = state.vars.setdefault("seq_of", {})
 
     @property
     def groups(self) -> list:
         return self.vars.setdefault("groups", [])
-
-    @property
-    def seq_of(self) -> dict:
-        return self.vars.setdefault("seq_of", {})
 
     def trump(self) -> str | None:
         trump = self.state.trump
@@ -125,12 +127,15 @@ class Book:
     def find(self, seat: int, kind: Kind):
         """(cards, group it grows or restores or None) for the best legal way to lay
         `kind`, or None when it cannot be laid."""
-        slots = needed_codes(kind, self.trump())
+        trump = self.trump()
+        slots = needed_codes(kind, trump)
         if slots is None:
             return None
-        hand = self.state.table.of("hand", seat)
-        fresh = [c for c in hand if kind.cls not in self.used.get(c, "")]
-        fresh.sort(key=lambda c: self._preference(c, kind))
+        wanted, code, used = wanted_codes(kind, trump), self.code, self.used
+        fresh = [c for c in self.state.table.of("hand", seat)
+                 if code(c) in wanted and kind.cls not in used.get(c, "")]
+        if len(fresh) > 1:
+            fresh.sort(key=lambda c: self._preference(c, kind, trump))
         bases = [g for g in self.groups if g.seat == seat and self._may_build_on(g, kind)]
         bases.sort(key=lambda g: -len(g.cards))
         for base in bases + [None]:
@@ -148,13 +153,12 @@ class Book:
             return kind.size >= group.size if group.broken else kind.size > group.size
         return group.broken and group.kind == kind.code
 
-    def _preference(self, card: int, kind: Kind):
+    def _preference(self, card: int, kind: Kind, trump):
         """Lower first: keep trump cards for trump fours, use cards already on the table
         (the ones spent in most classes first), keep concealed cards concealed."""
-        code = self.code(card)
-        trump = self.trump()
-        spare_trump = kind.suit == "*" and trump is not None and code[1] == trump
-        return (spare_trump, not self.tabled(card), -len(self.used.get(card, "")))
+        spare_trump = kind.suit == "*" and trump is not None and self.code(card)[1] == trump
+        classes = self.used.get(card)
+        return (spare_trump, classes is None, -len(classes or ""))
 
     def _fill(self, slots, start, fresh, kind):
         """Place the `start` cards, then fill the other slots from `fresh` in order."""
@@ -244,7 +248,8 @@ class Book:
 
     def clear(self) -> None:
         """The stock is gone: every meld goes back into its hand."""
-        self.vars["used"], self.vars["seq_of"], self.vars["groups"] = {}, {}, []
+        self.used, self.seq_of = {}, {}
+        self.vars["used"], self.vars["seq_of"], self.vars["groups"] = self.used, self.seq_of, []
 
     def public(self, seat: int) -> dict:
         """What everyone knows of a seat's table: each card there with the classes it was

@@ -285,9 +285,9 @@ def meld_actions(state, seat: int, first: bool = False) -> list[int]:
                 return out
     if not state.vars.get("scored_now"):
         scores = game.vocab.families["score"].start
-        for index, code in enumerate(KIND_CODES):
-            if book.waiting(seat, code) is not None:
-                out.append(scores + index)
+        waiting = {g.kind for g in book.groups
+                   if g.seat == seat and not g.scored and not g.broken}
+        out += [scores + index for index, code in enumerate(KIND_CODES) if code in waiting]
     if first:
         return out
     return out + [game.DONE]
