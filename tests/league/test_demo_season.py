@@ -66,3 +66,40 @@ def test_an_unknown_further_game_is_refused_by_name():
 
     with pytest.raises(CommandError, match="--also whist: unknown game"):
         run_demo("--also", "whist")
+
+
+def test_a_short_night_of_a_later_game_is_played_at_two_tables(eager_celery):
+    from league.models import Season
+
+    out = run_demo("--weeks", "1", "--rounds", "1", "--short", "joker")
+    season = Season.objects.get(game="joker")
+    games = Game.objects.filter(table__round__event__season=season)
+    assert games.count() == 2 and all(g.status == GameStatus.COMPLETE for g in games)
+    assert "Georgian Joker: one night, 8 players" in out
+
+
+def test_a_game_whose_bots_fail_is_skipped_with_a_printed_line(eager_celery, monkeypatch):
+    from league.management.commands import demo_season
+    from league.models import Season
+
+    real = demo_season.table_play_with_bots
+
+    def broken(*, table):
+        if table.game == "joker":
+            raise RuntimeError("the bot lost its cards")
+        return real(table=table)
+
+    monkeypatch.setattr(demo_season, "table_play_with_bots", broken)
+    out = run_demo("--weeks", "1", "--rounds", "1", "--short", "joker")
+    assert "Skipped Georgian Joker (joker): RuntimeError: the bot lost its cards" in out
+    assert not Season.objects.filter(game="joker").exists()  # rolled back, nothing half-made
+
+
+def test_the_demo_setup_plays_every_later_game_in_a_short_night():
+    from league.management.commands.demo_setup import every_other_game
+
+    args = every_other_game()
+    assert args[:6] == ["--also", "back-alley:1", "--also", "back-alley-individual:1",
+                        "--also", "joker:2"]
+    named = {args[i + 1].split(":")[0] for i in range(0, len(args), 2)}
+    assert named == set(rules.GAMES) - {"bluke"}

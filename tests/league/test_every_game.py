@@ -27,6 +27,7 @@ from tournaments.services.seating import event_plan_seating, table_sizes_for
 pytestmark = pytest.mark.django_db
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "engine"))
+from auction_game import WidowWhist  # noqa: E402
 from example_game import Nomination  # noqa: E402
 
 from games.engine import LOWER_WINS  # noqa: E402
@@ -40,7 +41,7 @@ class LowNomination(Nomination):
     ranking = LOWER_WINS
 
 
-TEST_GAMES = (Nomination, LowNomination)
+TEST_GAMES = (Nomination, LowNomination, WidowWhist)
 
 
 @pytest.fixture
@@ -121,3 +122,33 @@ def test_lowest_total_wins_in_a_lower_wins_game(test_games, eager_celery):
     first = StandingRow.objects.get(season=season, rank=1)
     seat = stored.table.seats.get(player_id=first.player_id)
     assert stored.totals[seat.position] == best
+    # the ratings read the same places: the lowest total gains the most
+    from league.ratings.registry import make_rater
+    from league.services.ratings.games import rateable
+
+    rated = rateable(stored)
+    changes = {c.player_id: c.delta for c in make_rater("elo").rate_game(rated.teams,
+                                                                         rated.ranks)}
+    assert max(changes, key=changes.get) in {
+        s.player_id for s in stored.table.seats.all() if stored.totals[s.position] == best}
+
+
+def test_only_the_bots_that_play_a_game_are_offered(test_games, club_b, bob):
+    from django.core.exceptions import ValidationError
+
+    from tests.factories import EventFactory, RoundFactory, TableFactory
+    from tournaments.forms import BotFillForm
+    from tournaments.models import Seat
+    from tournaments.services.bots import playing_strength, strengths_for, table_fill_with_bots
+
+    assert strengths_for("nomination") == ["random", "search"]  # no heuristic of its own
+    assert set(strengths_for("joker")) == {"random", "heuristic", "search"}
+    assert [c[0] for c in BotFillForm(strengths=strengths_for("nomination"))
+            .fields["strength"].choices] == ["random", "search"]
+    assert playing_strength("heuristic", "nomination") == "random"
+    table = TableFactory(round=RoundFactory(event=EventFactory(club=club_b, game="nomination")),
+                         game="nomination")
+    Seat.objects.bulk_create(Seat(table=table, position=i) for i in range(4))
+    with pytest.raises(ValidationError):
+        table_fill_with_bots(table=table, user=bob, strength="heuristic")
+    assert len(table_fill_with_bots(table=table, user=bob, strength="random")) == 4

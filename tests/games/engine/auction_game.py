@@ -49,6 +49,15 @@ class WidowWhist(EngineGame):
     areas = (HAND, WON, TRICK, STOCK, WIDOW, DISCARDS)
     turns_trump = False
     secret_families = ("discard",)
+    # the paper scoresheet's columns (the league reads them); no scoresheet-only scoring
+    SUMMARY_SCHEMA = {
+        "declarer": {"title": "Declarer", "x-per": "hand", "type": "integer",
+                     "minimum": 0, "maximum": 2, "description": "seat that won the auction"},
+        "contract": {"title": "Contract", "x-per": "hand", "type": "integer",
+                     "minimum": 6, "maximum": 10},
+        "tricks": {"title": "Tricks", "x-per": "seat", "type": "array",
+                   "items": {"type": "integer", "minimum": 0, "maximum": 10}},
+    }
 
     def build_vocabulary(self):
         vocab = Vocabulary()
