@@ -182,7 +182,8 @@ class SeatInline(ScopedTabularInline):
 class HandInline(admin.TabularInline):
     model = Hand
     extra = 0
-    fields = ["number", "dealer", "cards", "trump", "bids", "tricks", "scores", "has_plays"]
+    fields = ["number", "dealer", "cards", "trump", "bids", "tricks", "scores", "summary",
+              "has_plays"]
     readonly_fields = fields
     can_delete = False
 

@@ -199,7 +199,7 @@ class EngineSheet:
             top = sheet_field.maximum if sheet_field.maximum is not None else self.players - 1
             names = self.sides if top == len(self.sides) - 1 and top < self.players - 1 \
                 else self.seat_names
-            return [(str(i), f"{i}: {names[i]}") for i in range(min(top + 1, len(names)))]
+            return [(str(i), names[i]) for i in range(min(top + 1, len(names)))]
         return [(str(v), str(v)) for v in sheet_field.choices]
 
     # --- from the form or a record to cells -------------------------------------

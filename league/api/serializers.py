@@ -26,7 +26,7 @@ class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "club", "name", "game", "options", "starts_on", "ends_on",
-                  "standings_config"]
+                  "standings_config", "table_size"]
 
 
 class VisibleClub(serializers.PrimaryKeyRelatedField):
@@ -54,6 +54,10 @@ class SeasonWriteSerializer(serializers.Serializer):
     ends_on = serializers.DateField(required=False, allow_null=True)
     standings_config = serializers.DictField(required=False, help_text="Standings rules "
                                              "(points, tiebreaks, ...); {} for the defaults.")
+    table_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=2, max_value=15,
+        help_text="Preferred players per table for games played at a range of sizes "
+                  "(Ribs: 4 to 10); null: the game's usual size.")
 
 
 class MembershipSerializer(serializers.ModelSerializer):

@@ -6,6 +6,7 @@ without touching this file; two test engine games (one ranked LOWEST first) join
 
 import datetime
 import sys
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -101,15 +102,21 @@ def test_a_night_of_every_game_is_seated_played_stored_ranked_and_shown(
     winners = [p for p, r in zip(stored.table.seats.order_by("position"), stored.ranks,
                                  strict=True) if r == 1]
     assert {rows[s.player_id].rank for s in winners} == {1}
+    notes = [game_rules.seat_notes(seat) for seat in range(size)] \
+        if hasattr(game_rules, "seat_notes") else []
     for url in (reverse("league:season-standings", args=[season.pk]),
                 reverse("tournaments:event-detail", args=[event.pk]),
                 reverse("tournaments:table-scoresheet", args=[tables[0].pk]),
                 reverse("tournaments:table-cards", args=[event.pk]),
+                reverse("tournaments:blank-scoresheets", args=[event.pk]),
                 reverse("league:player-detail", args=[bots[0].pk]),
                 f"/api/v1/games/{stored.pk}/", f"/api/v1/seasons/{season.pk}/standings/",
                 "/api/v1/rulesets/"):
         response = client.get(url, HTTP_X_FORWARDED_PROTO="https")
         assert response.status_code == 200, (url, response.status_code)
+        if "/api/" not in url and "standings" not in url and "players" not in url:
+            page = response.content.decode()
+            assert all(html_escape(note) in page for note in notes if note), url
     assert Game.objects.filter(table__round__event=event).count() == 1
 
 

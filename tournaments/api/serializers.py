@@ -100,7 +100,7 @@ class HandSerializer(serializers.ModelSerializer):
     class Meta:
         model = Hand
         fields = ["id", "game", "number", "dealer", "cards", "trump", "bids", "tricks", "scores",
-                  "has_plays"]
+                  "summary", "has_plays"]
 
 
 class GameSerializer(serializers.ModelSerializer):
