@@ -176,6 +176,10 @@ def test_when_the_stock_is_gone_the_melds_go_back_and_no_more_are_laid():
     assert state.vars["groups"] == [] and state.vars["used"] == {}
     assert len(state.tricks) == 84 and not state.table.of("stock")
     assert all(not a.startswith(("meld", "score", "table")) for a in legal(state))
+    for seat in (0, 1):  # cards once melded stay known to the other player
+        known = [c for c in state.table.of("hand", seat) if c in state.table.shown]
+        seen = state.observation(1 - seat)["table"]["hand"][seat].get("shown", [])
+        assert sorted(seen) == sorted(GAME.pack.codes(known))
 
 
 @pytest.mark.parametrize("seed", [5, 6, 7, 8])

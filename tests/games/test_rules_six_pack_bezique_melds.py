@@ -246,3 +246,12 @@ def test_the_opponent_sees_melded_cards_but_not_concealed_ones():
     assert sorted(seen["shown"]) == ["KH", "QH"] and seen["count"] == 12
     book = state.observation(1)["bezique"]["melds"][0]
     assert book["groups"][0]["kind"] == "marriage-H" and book["groups"][0]["scored"]
+
+
+def test_a_card_named_by_its_code_is_played_from_the_concealed_copies():
+    state = dealt(["KH", "QH", "KH", "AC", "AD", "AS"])
+    win_trick(state, "AC")
+    play(state, "meld:marriage-H", "done")
+    win_trick(state, "KH")  # the concealed king: the marriage stays whole
+    assert [g.broken for g in state.vars["groups"]] == [False]
+    assert state.check("meld:marriage-H") is not None
