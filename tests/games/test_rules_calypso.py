@@ -301,8 +301,8 @@ def build_golden():
     rng = random.Random(GOLDEN_SEED)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
-    return {"game": "calypso", "seed": GOLDEN_SEED,
-            "history": [state.action_to_string(a) for a in state.history],
+    return {"game": "calypso", "options": dict(GAME.options),
+            "seed": GOLDEN_SEED, "history": [state.action_to_string(a) for a in state.history],
             "record": state.to_record(SEATS)}
 
 
