@@ -358,6 +358,15 @@ def test_a_random_match_replays_and_checks_clean_without_its_hands():
     assert report.valid and report.complete and report.totals == state.returns()
 
 
+def test_the_record_schema_takes_the_scoresheet_fields_and_a_played_match():
+    import jsonschema
+
+    schema = rules.record_schema("buck-euchre")
+    summary = schema["properties"]["hands"]["items"]["properties"]["summary"]["properties"]
+    assert all("title" in field and "x-per" in field for field in summary.values())
+    jsonschema.Draft202012Validator(schema).validate(golden_record())
+
+
 def build_golden():
     state = GAME.new_match(seed=GOLDEN_SEED)
     rng = random.Random(GOLDEN_SEED)
