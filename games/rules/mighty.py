@@ -476,12 +476,13 @@ class Mighty(EngineGame):
         return deal
 
     def deal_needs(self, state):
-        return ("widow",)
+        return ()  # the events show every card but the widow's, and that needs no telling
 
     def place_written_deal(self, state, written):
         if isinstance(written, dict) and "discards" in written:
             return [_problem(None, "deal.discards", "deal-field", "the discards are not "
                              "dealt: the declarer's discard events make them")]
+        written = self._widow_from_hands(written)
         problems = super().place_written_deal(state, written)
         if problems or not isinstance(written, dict) or "hands" not in written:
             if not problems and isinstance(written, dict) and "widow" in written:
@@ -491,6 +492,25 @@ class Mighty(EngineGame):
             on_table = set(state.table.every_card())
             state.table.put("widow", [c for c in self.pack.ids() if c not in on_table])
         return self._widow_size(self.pack.codes(state.table.of("widow")))
+
+    @staticmethod
+    def _widow_from_hands(written):
+        """Hands learned from the events give the declarer 13 cards (its 10 and the
+        widow): any three of them will do as the widow, since the widow is taken
+        before any card is played."""
+        if not isinstance(written, dict) or "widow" in written:
+            return written
+        hands = written.get("hands")
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            return written
+        sizes = sorted(len(h) for h in hands)
+        if sizes != [TRICKS] * (len(hands) - 1) + [TRICKS + WIDOW_SIZE]:
+            return written
+        hands = [list(h) for h in hands]
+        big = next(h for h in hands if len(h) > TRICKS)
+        widow = big[TRICKS:]
+        del big[TRICKS:]
+        return {**written, "hands": hands, "widow": widow}
 
     @staticmethod
     def _widow_size(widow) -> list[dict]:
