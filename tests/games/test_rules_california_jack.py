@@ -220,6 +220,17 @@ def test_scoresheet_mistakes_have_named_codes(changes, field, code):
     assert (field, code) in {(e.field, e.code) for e in errors}
 
 
+@pytest.mark.parametrize("options", [{"target": 3}, {"target": 15}])
+def test_random_matches_with_each_option_replay_exactly_and_check_clean(options):
+    game = rules.load("california-jack", **options)
+    record = play_match(game, ["random"] * game.num_players, seed=9)
+    history = [e for hand in record["hands"] for e in hand["events"]]
+    assert game.replay(9, history).to_record() == {**record, "seats": [
+        f"Seat {i + 1}" for i in range(game.num_players)]}
+    report = rules.check_record(record)
+    assert report.valid and report.complete, report.errors[:3]
+
+
 # --- golden ---------------------------------------------------------------------------
 def build_golden() -> dict:
     record = play_match("california-jack", ["heuristic"] * 2, seed=23, seats=SEATS)

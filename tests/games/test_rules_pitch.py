@@ -329,6 +329,17 @@ def test_a_seat_sees_its_own_hand_the_bids_and_the_trick_only():
     assert seen["trick"] == [[2, "JS"]] and seen["trump"] == "S"
 
 
+@pytest.mark.parametrize("options", [{"smudge": False}, {"target": 5}])
+def test_matches_with_each_option_replay_exactly_and_check_clean(options):
+    game = rules.load("pitch", **options)
+    record = play_match(game, ["heuristic", "random"] * 2, seed=9)  # random alone: 200 hands
+    history = [e for hand in record["hands"] for e in hand["events"]]
+    assert game.replay(9, history).to_record() == {**record, "seats": [
+        f"Seat {i + 1}" for i in range(game.num_players)]}
+    report = rules.check_record(record)
+    assert report.valid and report.complete, report.errors[:3]
+
+
 # --- golden ---------------------------------------------------------------------------
 def build_golden() -> dict:
     record = play_match("pitch", ["heuristic"] * 4, seed=21, seats=SEATS)
