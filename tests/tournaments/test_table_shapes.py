@@ -162,3 +162,33 @@ def test_the_plan_request_stores_the_preferred_size(eager_celery,
     assert event.seating["request"]["table_size"] == 5
     assert sorted(Counter(Seat.objects.filter(table__round__event=event)
                           .values_list("table_id", flat=True)).values()) == [5, 5]
+
+
+def test_the_seating_form_asks_for_the_table_size_only_where_the_game_has_a_range(
+        client, plain_http, eager_celery, django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    from tests.factories import MembershipFactory, UserFactory
+    from tournaments.services.seating import event_set_attendance
+
+    pages = {}
+    for game in ("crowd", "duel"):
+        club, season, people = _season(game, 10)
+        user = UserFactory(username=f"org-{game}")
+        MembershipFactory(club=club, player=Player.objects.create(user=user,
+                                                                  display_name="Org"),
+                          role=Role.ORGANISER)
+        event = event_create(club=club, season=season, name="N", user=SYSTEM,
+                             date=datetime.date(2026, 1, 5))
+        event_set_attendance(event=event, players=people, user=SYSTEM)
+        client.force_login(user)
+        pages[game] = client.get(reverse("tournaments:event-detail", args=[event.pk]))
+        if game == "crowd":
+            with django_capture_on_commit_callbacks(execute=True):
+                client.post(reverse("tournaments:event-plan-seating", args=[event.pk]),
+                            {"rounds": 1, "seed": 4, "table_size": 5})
+            event.refresh_from_db()
+            assert event.seating["request"]["table_size"] == 5
+            assert sorted(len(t.seats.all()) for t in event.rounds.get().tables.all()) == [5, 5]
+    assert 'name="table_size"' in pages["crowd"].content.decode()
+    assert 'name="table_size"' not in pages["duel"].content.decode()
