@@ -347,7 +347,7 @@ def golden_case():
     rng = random.Random(21)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
-    return {"game": GAME.name, "seed": 21,
+    return {"game": GAME.name, "options": dict(GAME.options), "seed": 21,
             "history": [state.action_to_string(a) for a in state.history],
             "record": state.to_record(SEATS)}
 
