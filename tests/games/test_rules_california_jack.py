@@ -8,7 +8,8 @@ import pathlib
 import pytest
 
 from games import rules
-from games.bots import play_match
+from games.bots import make_bot, play_match
+from games.bots.match import play_state
 from games.rules.california_jack import counted
 
 GAME = rules.load("california-jack")
@@ -233,8 +234,14 @@ def test_random_matches_with_each_option_replay_exactly_and_check_clean(options)
 
 # --- golden ---------------------------------------------------------------------------
 def build_golden() -> dict:
-    record = play_match("california-jack", ["heuristic"] * 2, seed=23, seats=SEATS)
-    return {"game": "california-jack", "bots": "heuristic x2", "seed": 23, "record": record}
+    """A match of heuristic bots, in the shape of the other golden files (game, options,
+    seed, history, record) plus the bots that played it."""
+    game = rules.load("california-jack")
+    bots = [make_bot("heuristic", game) for _ in range(2)]
+    state = play_state(game, bots, seed=23)
+    return {"game": "california-jack", "options": dict(game.options), "seed": 23,
+            "bots": "heuristic x2", "history": [state.action_to_string(a) for a in state.history],
+            "record": state.to_record(SEATS)}
 
 
 def test_the_golden_playthrough_replays_exactly():

@@ -8,7 +8,8 @@ import pathlib
 import pytest
 
 from games import rules
-from games.bots import play_match
+from games.bots import make_bot, play_match
+from games.bots.match import play_state
 from games.rules import all_fours
 
 GAME = rules.load("pitch")
@@ -342,8 +343,14 @@ def test_matches_with_each_option_replay_exactly_and_check_clean(options):
 
 # --- golden ---------------------------------------------------------------------------
 def build_golden() -> dict:
-    record = play_match("pitch", ["heuristic"] * 4, seed=21, seats=SEATS)
-    return {"game": "pitch", "bots": "heuristic x4", "seed": 21, "record": record}
+    """A match of heuristic bots, in the shape of the other golden files (game, options,
+    seed, history, record) plus the bots that played it."""
+    game = rules.load("pitch")
+    bots = [make_bot("heuristic", game) for _ in range(4)]
+    state = play_state(game, bots, seed=21)
+    return {"game": "pitch", "options": dict(game.options), "seed": 21,
+            "bots": "heuristic x4", "history": [state.action_to_string(a) for a in state.history],
+            "record": state.to_record(SEATS)}
 
 
 def test_the_golden_playthrough_replays_exactly():
