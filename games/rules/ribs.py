@@ -34,7 +34,8 @@ the text is silent; our own decisions are in docs/rules/ribs.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 
 from games.engine import (
     ALL,
@@ -148,6 +149,29 @@ class PairVocabulary(Vocabulary):
             first, plus, second = pair.partition("+")
             action = super().parse(f"{kind}{sep}{second}+{first}")
         return action
+
+
+@cache
+def vocabulary_for(players: int):
+    """(vocabulary, pair_action, pair_of) of a table size, built once: every game of
+    that size shares them, read only (the record checker loads a game per record)."""
+    vocab = PairVocabulary()
+    vocab.word("pass")
+    vocab.numbers("bid", OPENING_BID, max_bid(players))
+    pack = pack_for(players)  # the 32 faces are the same at every size
+
+    def high_first(key) -> tuple[int, int]:
+        return tuple(sorted(key, key=lambda face: (-pack.power[face], face)))
+
+    keys = list(combinations_with_replacement(range(len(pack.faces)), 2))
+    ordered = [high_first(key) for key in keys]
+    texts = ["+".join(pack.faces[f] for f in pair) for pair in ordered]
+    pair_action, pair_of = {}, {}
+    for kind in PAIR_KINDS:
+        family = vocab.family(kind, texts)
+        pair_action[kind] = dict(zip(keys, family, strict=True))
+        pair_of.update(zip(family, ordered, strict=True))
+    return vocab, pair_action, pair_of
 
 
 class TrickAuction(Phase):
@@ -356,21 +380,9 @@ class Ribs(EngineGame):
         super().__init__(players, **options)
 
     def build_vocabulary(self):
-        vocab = PairVocabulary()
-        self.pass_action = vocab.word("pass")
-        vocab.numbers("bid", OPENING_BID, max_bid(self.num_players))
-        faces = self.pack.faces
-        keys = [(a, b) for a in range(len(faces)) for b in range(a, len(faces))]
-        texts = ["+".join(faces[f] for f in self._high_first(key)) for key in keys]
-        self.pair_action, self.pair_of = {}, {}
-        for kind in PAIR_KINDS:
-            family = vocab.family(kind, texts)
-            self.pair_action[kind] = dict(zip(keys, family, strict=True))
-            self.pair_of.update(zip(family, map(self._high_first, keys), strict=True))
+        vocab, self.pair_action, self.pair_of = vocabulary_for(self.num_players)
+        self.pass_action = vocab.parse("pass")
         return vocab
-
-    def _high_first(self, key) -> tuple[int, int]:
-        return tuple(sorted(key, key=lambda face: (-self.pack.power[face], face)))
 
     def build_phases(self):
         phases = []
