@@ -245,6 +245,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.events.EventStatus.choices",
         "GameStatusEnum": "tournaments.models.results.GameStatus.choices",
+        "EventKindEnum": "tournaments.models.events.EventKind.choices",
+        "SheetFieldKindEnum": "tournaments.sheet_fields.KINDS",
     },
 }
 

@@ -21,6 +21,10 @@ LIST_HELP = ("items separated by commas; an item with several parts writes them 
              "by colons, in the order named")
 
 
+# every kind of value a sheet field holds (the API names them in its schema)
+KINDS = ("enum", "integer", "boolean", "text", "seat", "list")
+
+
 @dataclass(frozen=True)
 class SheetField:
     name: str

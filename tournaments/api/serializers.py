@@ -11,6 +11,7 @@ from rest_framework import serializers
 from league import permissions
 from league.api.auth import subject_of
 from league.models import Club, Player, Season
+from tournaments import sheet_fields
 from tournaments.models import Event, EventKind, Game, Hand, Round, Seat, Table
 
 
@@ -158,7 +159,7 @@ class SheetFieldSerializer(serializers.Serializer):
                                   help_text="The summary's x-per: one value per seat, per "
                                             "side, one for the hand, or a list of items.")
     kind = serializers.ChoiceField(
-        choices=["enum", "integer", "boolean", "text", "seat", "list"],
+        choices=list(sheet_fields.KINDS),
         help_text="The value's type (seat: an integer naming a seat, 0-based).")
     nullable = serializers.BooleanField()
     choices = serializers.ListField(child=serializers.JSONField(), help_text="enum values.")
