@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.decorators import method_decorator
 from django.utils.text import slugify
-from django_tables2 import RequestConfig, SingleTableView
+from django_tables2 import LazyPaginator, RequestConfig, SingleTableView
 from django_tables2.export import ExportMixin
 
 from league import permissions
@@ -102,7 +102,10 @@ def player_detail(request, pk: int):
     player = _player(request, pk)
     clubs = player_club_ids(player, subject=request.user)
     games_table = PlayerResultsTable(player_results(player, clubs), prefix="g-")
-    RequestConfig(request, paginate={"per_page": 25}).configure(games_table)
+    # Lazy: no count of every result the player ever had, one row more than a page
+    # tells whether there is a next one (the page costs the same at any history).
+    RequestConfig(request, paginate={"per_page": 25, "paginator_class": LazyPaginator}
+                  ).configure(games_table)
     h2h_table = RivalsTable(player_rivals(player, clubs), prefix="h-")
     RequestConfig(request, paginate={"per_page": 25}).configure(h2h_table)
     context = {

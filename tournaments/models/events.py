@@ -35,6 +35,9 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-date", "-id"]
+        # a club's nights, newest first, a page at a time (the club page) without
+        # sorting the club's whole history
+        indexes = [models.Index(fields=["club", "-date", "-id"], name="event_club_recent")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
