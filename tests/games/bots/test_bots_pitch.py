@@ -9,7 +9,7 @@ from games.bots import make_bot
 from games.bots.arena import run_arena
 from games.bots.match import play_state
 from games.bots.pitch_heuristic import PitchHeuristicBot, smudge_hand
-from games.bots.pitch_search import PitchSearchBot
+from games.bots.pitch_search import PitchSearchBot, Table
 
 PITCH = rules.load("pitch")
 
@@ -93,3 +93,51 @@ def test_bots_play_a_whole_pitch_match_that_checks_clean():
     record = play_state(game, bots, seed=3).to_record()
     report = rules.check_record(record)
     assert report.valid and report.complete, report.errors[:3]
+
+
+HANDS = [["AS", "4D", "5D", "6D", "7D", "8D"], ["2S", "9D", "TD", "JD", "QD", "KD"],
+         ["6S", "7S", "TH", "3C", "4C", "5C"], ["3S", "8C", "9C", "TC", "JC", "QC"]]
+
+
+def heuristic_hand(seed, moves):
+    """A hand dealt at random and played `moves` actions by the heuristic in every seat."""
+    state = PITCH.new_match(seed=seed)
+    heuristic = PitchHeuristicBot(PITCH)
+    for _ in range(moves):
+        seat = state.current_player()
+        state.apply(heuristic.step(state.observation(seat), state.legal_actions(),
+                                   random.Random(0)))
+    return state
+
+
+def test_the_searchs_guesses_agree_with_the_bids_and_the_voids():
+    state = heuristic_hand(5, 9)  # four calls, a trick and a card
+    seat = state.current_player()
+    table = Table(state.observation(seat))
+    heuristic = PitchHeuristicBot(PITCH)
+    rng = random.Random(4)
+    for _ in range(10):
+        held = table.guess(rng, heuristic)
+        assert held[seat] == table.hand
+        dealt_now = [c for h in held for c in h] + [c for p in table.played for c in p]
+        assert len(set(dealt_now)) == len(dealt_now) == 24  # no card twice
+        for other in set(range(4)) - {seat}:
+            assert len(held[other]) + len(table.played[other]) == 6
+            assert not {c[1] for c in held[other]} & table.voids[other]
+            assert table.fits(other, table.played[other] + held[other], heuristic)
+
+
+def test_a_rollout_scores_the_hand_as_the_engine_does_side_less_other_side():
+    state = dealt(HANDS, "bid:2", "pass", "pass", "pass", "AS", "2S", "6S", "3S", "4D")
+    table = Table(state.observation(1))
+    held = [PITCH.pack.codes(state.table.of("hand", seat)) for seat in range(4)]
+    heuristic = PitchHeuristicBot(PITCH)
+    for card in ("TD", "9D"):
+        trial = state.clone()
+        trial.apply(card)
+        while trial.hand_index == state.hand_index:
+            seat = trial.current_player()
+            trial.apply(heuristic.step(trial.observation(seat), trial.legal_actions(),
+                                       random.Random(0)))
+        scores = trial.hand_log[-1]["scores"]
+        assert table.rollout(held, card, heuristic) == scores[1] - scores[0]
