@@ -13,7 +13,8 @@ import _random
 import random
 from hashlib import sha512
 
-_BIT_LENGTH = [n.bit_length() for n in range(64)]
+# up to Calypso's 208 cards and beyond: any pack of up to 1,023 cards
+_BIT_LENGTH = [n.bit_length() for n in range(1024)]
 
 
 def _fast_seeded(key: str) -> random.Random:
@@ -55,7 +56,8 @@ def _same_as_stdlib() -> bool:
         mine, theirs = _fast_seeded(key), random.Random(key)
         if mine.getstate() != theirs.getstate():
             return False
-        cards, expected = list(range(54)), list(range(54))
+        size = (54, 208, 1023)[number % 3]
+        cards, expected = list(range(size)), list(range(size))
         _fast_shuffle(cards, mine)
         theirs.shuffle(expected)
         if cards != expected or mine.random() != theirs.random():
