@@ -138,8 +138,13 @@ class AnyGameSearchBot(Bot):
             return legal_actions[rng.randrange(len(legal_actions))]
         return max(legal_actions, key=lambda a: totals[a])
 
+    def guess(self, game, observation, rng) -> dict | None:
+        """A deal consistent with the observation (a game with more to respect, such as
+        a stock drawn from or a card shown at the bottom, overrides this only)."""
+        return guess_deal(game, observation, rng)
+
     def rebuild(self, game, observation, rng):
-        deal = guess_deal(game, observation, rng)
+        deal = self.guess(game, observation, rng)
         if deal is None:
             return None
         state = referee_at(game, observation)
@@ -151,8 +156,7 @@ class AnyGameSearchBot(Bot):
             state.apply(text)
         return state
 
-    @staticmethod
-    def rollout(state, action, seat, rng, policy: Bot | None = None) -> float:
+    def rollout(self, state, action, seat, rng, policy: Bot | None = None) -> float:
         """The bot's side's score for this hand after `action`, the rest played out
         at random or, given a `policy` bot, by that bot in every seat."""
         trial = state.clone()
@@ -165,6 +169,12 @@ class AnyGameSearchBot(Bot):
             else:
                 mover = trial.current_player()
                 trial.apply(policy.step(trial.observation(mover), legal, rng))
+        return self.hand_value(trial, seat)
+
+    @staticmethod
+    def hand_value(trial, seat) -> float:
+        """What the hand just played out is worth to `seat`'s side (the search maximises
+        it): the side's hand score, negated where the lowest total wins."""
         unit = trial.game.team_of[seat]
         score = trial.hand_log[-1]["scores"][unit]
         return -score if not trial.game.ranking.higher_wins else score

@@ -77,18 +77,8 @@ def guess_deal(game, observation, rng) -> dict | None:
 class CaliforniaJackSearchBot(AnyGameSearchBot):
     plays = ("california-jack",)
 
-    def rebuild(self, game, observation, rng):
-        deal = guess_deal(game, observation, rng)
-        if deal is None:
-            return None
-        state = referee_at(game, observation)
-        if state.deal(deal):
-            return None
-        for text in observation["events"]:
-            if state.check(text) is not None:
-                return None
-            state.apply(text)
-        return state
+    def guess(self, game, observation, rng):
+        return guess_deal(game, observation, rng)
 
     @staticmethod
     def rollout(state, action, seat, rng, policy=None) -> float:

@@ -77,31 +77,11 @@ class CouillonSearchBot(AnyGameSearchBot):
         super().__init__(game, time_budget=time_budget, max_samples=max_samples,
                          rollout=rollout, policy=policy)
 
-    def rebuild(self, game, observation, rng):
-        deal = guess_deal(game, observation, rng)
-        if deal is None:
-            return None
-        state = referee_at(game, observation)
-        if state.deal(deal):
-            return None
-        for text in observation["events"]:
-            if state.check(text) is not None:
-                return None
-            state.apply(text)
-        return state
+    def guess(self, game, observation, rng):
+        return guess_deal(game, observation, rng)
 
     @staticmethod
-    def rollout(state, action, seat, rng, policy=None) -> float:
-        trial = state.clone()
-        number = trial.hand_index
-        trial.apply(action)
-        while trial.hand_index == number and not trial.is_terminal():
-            legal = trial.legal_actions()
-            if policy is None or len(legal) == 1:
-                trial.apply(legal[rng.randrange(len(legal))])
-            else:
-                mover = trial.current_player()
-                trial.apply(policy.step(trial.observation(mover), legal, rng))
+    def hand_value(trial, seat) -> float:
         entry = trial.hand_log[-1]
         unit = trial.game.team_of[seat]
         points = entry["summary"]["points"]
