@@ -9,6 +9,7 @@ row and the cell (hand, seat, field) they are about.
 
 from __future__ import annotations
 
+from tournaments.sheet_base import SheetResults
 from tournaments.sheet_fields import (
     SheetField,
     list_text,
@@ -113,7 +114,7 @@ class EngineRow:
         return {"summary": self.summary()}
 
 
-class EngineSheet:
+class EngineSheet(SheetResults):
     """The scoresheet form of an engine game (see the module docstring)."""
 
     engine = True
@@ -260,17 +261,11 @@ class EngineSheet:
         return problems
 
     # --- from the checker back to cells -------------------------------------------
-    def apply_errors(self, errors: list[dict]) -> None:
-        for item in errors:
-            hand = item.get("hand")
-            if isinstance(hand, int) and 1 <= hand <= len(self.rows):
-                row = self.rows[hand - 1]
-                row.errors.append(item["message"])
-                row.bad_cells.add(self._cell_of(item.get("field") or "", item.get("seat")))
-            else:
-                self.errors.append(item["message"])
+    def start_totals(self) -> list:
+        return list(self.game.start_totals()) if hasattr(self.game, "start_totals") \
+            else [0] * len(self.units)
 
-    def _cell_of(self, field_name: str, seat) -> tuple[str, int | None]:
+    def cell_of(self, field_name: str, seat) -> tuple[str, int | None]:
         """(field, index) of the cell an error names: "summary.tricks" and a seat."""
         name = field_name.split(".", 1)[1] if field_name.startswith("summary.") else field_name
         name = name.split(".")[0].split("[")[0]
@@ -282,27 +277,6 @@ class EngineSheet:
         if sheet_field.per == "side" and 0 <= seat < self.players:
             return name, self.game.team_of[seat]
         return name, None
-
-    def apply_scores(self, scores: list, totals: list | None) -> None:
-        start = list(self.game.start_totals()) if hasattr(self.game, "start_totals") \
-            else [0] * len(self.units)
-        running = start
-        for row, hand_scores in zip(self.rows, scores, strict=False):
-            if hand_scores is None or running is None:
-                running = None
-                continue
-            row.scores = list(hand_scores)
-            running = [a + b for a, b in zip(running, hand_scores, strict=True)]
-            row.running = list(running)
-        self.totals = totals
-
-    def total_values(self):
-        for unit in range(len(self.units)):
-            yield unit, self.totals[unit] if self.totals else ""
-
-    @property
-    def has_errors(self) -> bool:
-        return bool(self.errors) or any(row.errors for row in self.rows)
 
 
 def _text(value) -> str:

@@ -5,6 +5,7 @@ from django import forms
 from league.models import Player
 from league.models.clubs import BotStrength
 from tournaments.services.hands import NO_TRUMP, canonical_trump
+from tournaments.sheet_base import SheetResults
 
 MAX_ROUNDS = 12
 
@@ -126,7 +127,7 @@ def _bid_value(text: str):
     return value.lower() if isinstance(value, str) else value
 
 
-class Scoresheet:
+class Scoresheet(SheetResults):
     """The paper scorecard as a form: one row per deal, bids and tricks per seat.
 
     Parses the typed cells into a record (the leading run of finished rows) and places
@@ -215,33 +216,3 @@ class Scoresheet:
                 row.errors.append(f"hand {row.number}: enter the hands in order "
                                   f"(hand {done + 1} is not finished)")
         return problems
-
-    # --- from the checker back to cells ---------------------------------------
-    def apply_errors(self, errors: list[dict]) -> None:
-        for item in errors:
-            hand = item.get("hand")
-            if isinstance(hand, int) and 1 <= hand <= len(self.rows):
-                row = self.rows[hand - 1]
-                row.errors.append(item["message"])
-                row.bad_cells.add((item.get("field") or "", item.get("seat")))
-            else:
-                self.errors.append(item["message"])
-
-    def apply_scores(self, scores: list, totals: list | None) -> None:
-        running = [0] * len(self.units)
-        for row, hand_scores in zip(self.rows, scores, strict=False):
-            if hand_scores is None or running is None:
-                running = None
-                continue
-            row.scores = list(hand_scores)
-            running = [a + b for a, b in zip(running, hand_scores, strict=True)]
-            row.running = list(running)
-        self.totals = totals
-
-    def total_values(self):
-        for unit in range(len(self.units)):
-            yield unit, self.totals[unit] if self.totals else ""
-
-    @property
-    def has_errors(self) -> bool:
-        return bool(self.errors) or any(row.errors for row in self.rows)

@@ -1,0 +1,49 @@
+"""What every scoresheet on our pages does with the checker's answer, whatever its
+columns: errors back onto rows and cells, scores and running totals onto rows.
+
+The Bluke family's sheet (`tournaments.forms.Scoresheet`) and the sheet generated
+from an engine game's summary (`tournaments.engine_sheet.EngineSheet`) both build on
+it; they hold `rows` (with `errors`, `bad_cells`, `scores`, `running`), `units`,
+`errors` and `totals`.
+"""
+
+from __future__ import annotations
+
+
+class SheetResults:
+    def start_totals(self) -> list:
+        """The running totals before the first hand (a count-down game starts above 0)."""
+        return [0] * len(self.units)
+
+    def cell_of(self, field: str, seat) -> tuple[str, int | None]:
+        """The cell an error names, as a row's `bad_cells` holds it."""
+        return field, seat
+
+    def apply_errors(self, errors: list[dict]) -> None:
+        for item in errors:
+            hand = item.get("hand")
+            if isinstance(hand, int) and 1 <= hand <= len(self.rows):
+                row = self.rows[hand - 1]
+                row.errors.append(item["message"])
+                row.bad_cells.add(self.cell_of(item.get("field") or "", item.get("seat")))
+            else:
+                self.errors.append(item["message"])
+
+    def apply_scores(self, scores: list, totals: list | None) -> None:
+        running = self.start_totals()
+        for row, hand_scores in zip(self.rows, scores, strict=False):
+            if hand_scores is None or running is None:
+                running = None
+                continue
+            row.scores = list(hand_scores)
+            running = [a + b for a, b in zip(running, hand_scores, strict=True)]
+            row.running = list(running)
+        self.totals = totals
+
+    def total_values(self):
+        for unit in range(len(self.units)):
+            yield unit, self.totals[unit] if self.totals else ""
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors) or any(row.errors for row in self.rows)
