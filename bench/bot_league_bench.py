@@ -59,7 +59,7 @@ class League:
     seed: int = 1
     bot_params: dict = field(default_factory=dict)  # for make_bot (search bots)
 
-    def load_game(self) -> rules.Game:
+    def load_game(self) -> rules.Rules:
         options = {"players": 4, **self.options}
         return rules.load(self.game, **options)
 
@@ -89,7 +89,7 @@ def finishing_ranks(totals: list[int]) -> list[int]:
     return [1 + sum(other > total for other in totals) for total in totals]
 
 
-def plan_tables(league: League, game: rules.Game) -> list[list[str]]:
+def plan_tables(league: League, game: rules.Rules) -> list[list[str]]:
     """The league's tables in playing order, each listed from seat 0 (first dealer).
 
     The rotation engine plans one cycle of CYCLE_ROUNDS rounds; each cycle replays it
@@ -117,7 +117,7 @@ def plan_tables(league: League, game: rules.Game) -> list[list[str]]:
     return tables[:league.games]
 
 
-def build_bot(kind: str, game: rules.Game, bot_params: dict):
+def build_bot(kind: str, game: rules.Rules, bot_params: dict):
     """A registered bot kind, or "noisy-N" for any N in 0..100 (N% random decisions)."""
     if kind in bot_names():
         return make_bot(kind, game=game, **bot_params)

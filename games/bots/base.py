@@ -15,11 +15,11 @@ class Bot:
     name = ""
     needs_observation = True
 
-    def __init__(self, game: rules.Game | None = None):
+    def __init__(self, game: rules.Rules | None = None):
         self.game = game
 
-    def game_for(self, observation: dict) -> rules.Game:
-        """The Game this observation belongs to (the one given at construction, if any)."""
+    def game_for(self, observation: dict) -> rules.Rules:
+        """The rules of the game this observation belongs to (the one given at construction, if any)."""
         if self.game is not None:
             return self.game
         options = dict(observation.get("options") or {})

@@ -9,8 +9,8 @@ from games import rules
 from .registry import make_bot
 
 
-def resolve_game(game, players: int, **options) -> rules.Game:
-    """A Game from a Game (of the Bluke family or an engine game) or a game name
+def resolve_game(game, players: int, **options) -> rules.Rules:
+    """The rules of a game from configured rules (of the Bluke family or an engine game) or a game name
     (players taken from the number of bots)."""
     if not isinstance(game, str):
         if game.num_players != players:
@@ -20,7 +20,7 @@ def resolve_game(game, players: int, **options) -> rules.Game:
     return rules.load(game, players=players, **options)
 
 
-def play_state(game: rules.Game, bots: list, seed, first_dealer: int = 0):
+def play_state(game: rules.Rules, bots: list, seed, first_dealer: int = 0):
     """Play a match to its end; returns the terminal State."""
     state = game.new_match(seed=seed, first_dealer=first_dealer)
     rngs = [random.Random(f"bots/{seed}/{seat}") for seat in range(len(bots))]
@@ -37,7 +37,7 @@ def play_match(game, bot_names: list[str], seed, seats: list[str] | None = None,
                time_budget: float | None = None, **options) -> dict:
     """Record of a full match between the named bots (seat i plays `bot_names[i]`).
 
-    `game` is a `rules.Game` or a game name (then `options` configure it).
+    `game` is a `rules.Rules` or a game name (then `options` configure it).
     Deterministic per seed as long as no search bot runs out of `time_budget`
     (seconds per decision; None: search bots stop at their sample cap only).
     """

@@ -49,7 +49,7 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
-def make_bot(name: str, game: rules.Game | None = None, **params) -> Bot:
+def make_bot(name: str, game: rules.Rules | None = None, **params) -> Bot:
     """A new bot. `params` (time_budget in seconds per decision, max_samples, rollout)
     tune the search bot and are ignored by the others."""
     try:

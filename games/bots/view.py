@@ -20,12 +20,12 @@ CARD_OF = {code: card for card, code in enumerate(CODES)}
 
 
 @lru_cache(maxsize=64)
-def _load(name: str, options: tuple) -> rules.Game:
+def _load(name: str, options: tuple) -> rules.Rules:
     return rules.load(name, **dict(options))
 
 
-def load_game(name: str, options: dict) -> rules.Game:
-    """A (cached) Game for a name and options."""
+def load_game(name: str, options: dict) -> rules.Rules:
+    """The (cached) rules for a name and options."""
     return _load(name, tuple(sorted(options.items())))
 
 
@@ -46,7 +46,7 @@ class View:
     )
 
     @classmethod
-    def from_observation(cls, game: rules.Game, obs: dict) -> View:
+    def from_observation(cls, game: rules.Rules, obs: dict) -> View:
         view = cls()
         view.game = game
         view.seat = obs["seat"]

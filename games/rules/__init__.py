@@ -12,6 +12,7 @@ Actions are ints (see `actions`); cards are ints (see `cards`).
 
 from __future__ import annotations
 
+from ..engine.game import EngineGame
 from .actions import BOARD, PASS, action_to_string, bid_action, string_to_action
 from .back_alley import BackAlley
 from .back_alley_individual import BackAlleyIndividual
@@ -22,7 +23,7 @@ from .calypso import Calypso
 from .cards import card_code, parse_card
 from .couillon import Couillon
 from .errors import IllegalAction, RulesError, RuleViolation
-from .game import Game
+from .game import GameRules
 from .joker import GeorgianJoker
 from .mighty import Mighty
 from .minnesota_whist import MinnesotaWhist
@@ -33,6 +34,10 @@ from .schema import record_schema
 from .six_pack_bezique import SixPackBezique
 from .state import State
 from .twenty_nine import TwentyNine
+
+# The configured rules of any registered game: the Bluke family's table-driven
+# `GameRules` or a game written on the engine (`EngineGame`).
+Rules = GameRules | EngineGame
 
 GAMES: dict[str, type] = {
     cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker, Couillon,
@@ -47,7 +52,7 @@ def register(cls) -> type:
     return cls
 
 
-def load(name: str, players: int | None = None, **options) -> Game:
+def load(name: str, players: int | None = None, **options) -> Rules:
     """A configured game; raises RulesError for an unknown game or a bad option."""
     cls = GAMES.get(name)
     if cls is None:
@@ -72,7 +77,7 @@ def games() -> list[dict]:
 
 
 __all__ = [
-    "BOARD", "PASS", "CheckReport", "Game", "IllegalAction", "RecordError", "RuleViolation",
-    "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
+    "BOARD", "PASS", "CheckReport", "GameRules", "IllegalAction", "RecordError", "RuleViolation",
+    "Rules", "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
     "games", "load", "parse_card", "record_schema", "register", "string_to_action",
 ]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from . import actions as A
 from .cards import HI, LO, NO_TRUMP, highest, lowest
 from .errors import RuleViolation
-from .game import Game
+from .game import GameRules
 from .options import Option
 from .toolkit import down_twice_up
 
@@ -54,7 +54,7 @@ def side_score(cards: int, level: int, contract: int, won: int) -> int:
     return -5 * contract
 
 
-class BackAlley(Game):
+class BackAlley(GameRules):
     name = "back-alley"
     title = "Back Alley"
     min_players = 4

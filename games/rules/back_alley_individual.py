@@ -26,7 +26,7 @@ from ..engine.pack import Pack
 from . import actions as A
 from .cards import DECK_52, TWO_OF_DIAMONDS, cards_of
 from .errors import RuleViolation
-from .game import TRUMP_STRENGTH, Game
+from .game import TRUMP_STRENGTH, GameRules
 from .options import Option
 from .toolkit import check_dealable
 
@@ -44,7 +44,7 @@ def individual_score(cards: int, bid: int, won: int) -> int:
     return 3 * tricks + (won - tricks) if won >= tricks else -3 * tricks
 
 
-class BackAlleyIndividual(Game):
+class BackAlleyIndividual(GameRules):
     name = "back-alley-individual"
     title = "Back Alley (individual play)"
     min_players = 2

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .errors import RulesError, RuleViolation
-from .game import WILD, Game
+from .game import WILD, GameRules
 from .options import Option
 from .toolkit import check_dealable, down_and_up, largest_hand_with_turn_up, up_and_down
 
@@ -43,7 +43,7 @@ def standard_top(players: int) -> int:
     return min(13, largest_hand_with_turn_up(players))
 
 
-class Bluke(Game):
+class Bluke(GameRules):
     name = "bluke"
     title = "Bluke"
     min_players = 2

@@ -1,6 +1,6 @@
-"""The `Game` base class: options, deal schedule, card tables and rule hooks.
+"""The `GameRules` base class: options, deal schedule, card tables and rule hooks.
 
-A game module subclasses `Game` and fills in the hooks (bidding, legal plays,
+A game module subclasses `GameRules` and fills in the hooks (bidding, legal plays,
 opening leader, scoring). The trick-taking engine itself lives in `state.State`.
 
 Card tables: for each trump value (0..3, or `NO_TRUMP`) the game builds
@@ -46,7 +46,7 @@ def card_strength(suit: int, power: int, trump: int, led: int) -> int:
 _BIT = [1 << card for card in range(54)]
 
 
-class Game:
+class GameRules:
     """A configured game (players + options). Immutable after construction."""
 
     name = ""
@@ -90,8 +90,8 @@ class Game:
         self.suit_table, self.power, self.suit_masks, self.strength = _TABLE_CACHE[key]
         self.deck_mask = mask_of(self.deck)
         # Games keeping the standard hooks get them inlined in State's hot path.
-        self.plain_follow = type(self).play_mask is Game.play_mask
-        self.plain_voids = type(self).note_void is Game.note_void
+        self.plain_follow = type(self).play_mask is GameRules.play_mask
+        self.plain_voids = type(self).note_void is GameRules.note_void
 
     # --- set-up -----------------------------------------------------------
     @classmethod
@@ -244,7 +244,7 @@ class Game:
         return A.string_to_action(text)
 
     def __repr__(self) -> str:
-        return f"<Game {self.name} {self.options}>"
+        return f"<GameRules {self.name} {self.options}>"
 
 
 class LegacyVocabulary:

@@ -38,7 +38,7 @@ _LIST_FIELDS = ("totals", "history", "hand_log", "bids", "bid_order", "hands", "
 
 
 class State:
-    """One match in progress. Use `Game.new_match` to create it."""
+    """One match in progress. Use `GameRules.new_match` to create it."""
 
     __slots__ = (*_FIELDS, "__dict__")
     auto_deal = True  # the record checker turns this off and sets each deal itself
@@ -55,7 +55,7 @@ class State:
         self.attempt = 0
         self.last_trick = None  # (seats, cards, winner) of the last finished trick
         self._legal = -1  # mask of legal cards from `legal_actions`, -1 once a move is made
-        # Hot-path flags: standard rule hooks are inlined (see `Game.plain_follow`).
+        # Hot-path flags: standard rule hooks are inlined (see `GameRules.plain_follow`).
         self._plain_follow = game.plain_follow
         self._plain_voids = game.plain_voids
         self._tracks_broken = game.tracks_broken
@@ -140,7 +140,7 @@ class State:
         hand = self.hands[self.to_move]
         if not self._plain_follow:
             mask = self.game.play_mask(self, self.to_move)
-        elif self.trick:  # the standard rule (`Game.play_mask`), inlined
+        elif self.trick:  # the standard rule (`GameRules.play_mask`), inlined
             masks = self.follow_masks
             follow = hand & masks[self.led]
             mask = follow | (hand & masks[WILD]) if follow else hand
