@@ -16,6 +16,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/", member_views.club_members, name="club-members"),
     path("clubs/<slug:slug>/members/<int:membership>/role/", member_views.member_role,
          name="member-role"),
+    path("clubs/<slug:slug>/members/<int:membership>/remove/", member_views.member_remove,
+         name="member-remove"),
     path("seasons/<int:pk>/nights/new/", night_views.night_new, name="night-new"),
     path("events/<int:pk>/edit/", night_views.night_edit, name="night-edit"),
     path("events/<int:pk>/walk-in/", night_views.night_walk_in, name="night-walk-in"),

@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from league.models import AuditEntry, Membership, Role, Season
+from league.models import AuditEntry, Membership, Player, Role, Season
 from tests.factories import (
     EventFactory,
     MembershipFactory,
@@ -205,6 +205,26 @@ class TestMembersPage:
         client.post(url, {f"m{member.pk}-role": "organiser"})
         member.refresh_from_db()
         assert member.role == Role.ORGANISER
+
+    def test_an_organiser_removes_a_player_but_their_games_stay(self, organiser, club_a, pat):
+        member = Membership.objects.get(player=pat.player)
+        url = reverse("organiser:member-remove", args=[club_a.slug, member.pk])
+        unticked = organiser.post(url, {}, follow=True)
+        assert "tick the box" in unticked.content.decode()
+        assert Membership.objects.filter(pk=member.pk).exists()
+        page = organiser.post(url, {"confirm_removal": "yes"}, follow=True).content.decode()
+        assert not Membership.objects.filter(pk=member.pk).exists()
+        assert "no longer a member" in page
+        assert Player.objects.filter(pk=pat.player.pk).exists()
+        assert AuditEntry.objects.filter(action="membership.remove").count() == 1
+
+    def test_an_organiser_cannot_remove_an_owner(self, client, organiser, club_a):
+        owner = MembershipFactory(club=club_a, role=Role.OWNER,
+                                  player=PlayerFactory(display_name="Olga"))
+        page = organiser.post(reverse("organiser:member-remove", args=[club_a.slug, owner.pk]),
+                              {"confirm_removal": "yes"}, follow=True).content.decode()
+        assert Membership.objects.filter(pk=owner.pk).exists()
+        assert "Olga was not removed" in page
 
     def test_the_last_owner_is_told_why_they_cannot_step_down(self, client, club_a):
         owner = UserFactory(username="olga")

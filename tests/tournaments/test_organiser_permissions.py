@@ -134,6 +134,10 @@ ACTIONS = {
         lambda w: reverse("organiser:member-role", args=[w["club"].slug, w["pat"].pk]),
         lambda w: {f"m{w['pat'].pk}-role": "scorekeeper"},
         lambda w: Membership.objects.get(pk=w["pat"].pk).role),
+    "remove a member": (
+        lambda w: reverse("organiser:member-remove", args=[w["club"].slug, w["pat"].pk]),
+        lambda w: {"confirm_removal": "yes"},
+        lambda w: Membership.objects.filter(pk=w["pat"].pk).exists()),
 }
 
 
