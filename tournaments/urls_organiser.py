@@ -19,6 +19,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/<int:membership>/remove/", member_views.member_remove,
          name="member-remove"),
     path("seasons/<int:pk>/nights/new/", night_views.night_new, name="night-new"),
+    path("clubs/<slug:slug>/tournaments/new/", night_views.tournament_new,
+         name="tournament-new"),
     path("events/<int:pk>/edit/", night_views.night_edit, name="night-edit"),
     path("events/<int:pk>/walk-in/", night_views.night_walk_in, name="night-walk-in"),
     path("events/<int:pk>/seating/replan/", night_views.night_replan, name="night-replan"),

@@ -183,6 +183,36 @@ class TestNightPages:
         assert extra[-1].pk not in seated
 
 
+class TestOneOffTournament:
+    def test_an_organiser_creates_a_one_off_tournament_of_any_game_with_its_options(
+            self, organiser, club_a):
+        url = reverse("organiser:tournament-new", args=[club_a.slug])
+        switched = organiser.post(url, {"game": "pitch", "name": "Spring cup", "switch": "1"})
+        assert set(switched.context["options"].fields) == {"target", "smudge"}
+        assert switched.context["form"]["name"].value() == "Spring cup"
+        assert not Event.objects.exists()
+        response = organiser.post(url, {"game": "pitch", "name": "Spring cup",
+                                        "date": "2026-05-01", "opt-target": "11",
+                                        "opt-smudge": "on"})
+        event = Event.objects.get(club=club_a)
+        assert response.url == reverse("tournaments:event-detail", args=[event.pk])
+        assert (event.season, event.kind, event.game, event.options) == (
+            None, "tournament", "pitch", {"target": 11})
+        page = organiser.get(response.url)
+        assert page.status_code == 200 and "Spring cup" in page.content.decode()
+        club_page = organiser.get(reverse("league:club-detail", args=[club_a.slug]))
+        assert url in club_page.content.decode()
+
+    def test_options_the_rules_refuse_are_named_and_nothing_is_saved(self, organiser, club_a):
+        response = organiser.post(reverse("organiser:tournament-new", args=[club_a.slug]),
+                                  {"game": "pitch", "name": "Cup", "date": "2026-05-01",
+                                   "opt-target": "-3"})
+        assert response.status_code == 200
+        assert "Not saved" in response.content.decode()
+        assert response.context["options"].errors["target"]
+        assert not Event.objects.exists()
+
+
 class TestMembersPage:
     def test_an_organiser_adds_a_member_by_name(self, organiser, club_a):
         organiser.post(reverse("organiser:club-members", args=[club_a.slug]),

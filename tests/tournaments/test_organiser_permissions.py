@@ -61,6 +61,7 @@ PAGES = {
     "edit season": lambda w: reverse("organiser:season-edit", args=[w["season"].pk]),
     "members": lambda w: reverse("organiser:club-members", args=[w["club"].slug]),
     "new night": lambda w: reverse("organiser:night-new", args=[w["season"].pk]),
+    "new tournament": lambda w: reverse("organiser:tournament-new", args=[w["club"].slug]),
     "edit night": lambda w: reverse("organiser:night-edit", args=[w["event"].pk]),
     "substitute": lambda w: reverse("organiser:table-substitute", args=[w["table"].pk]),
 }
@@ -95,6 +96,10 @@ ACTIONS = {
         PAGES["new night"], lambda w: {"name": "Week 9", "date": "2026-05-01",
                                        "kind": "league-night"},
         lambda w: w["season"].events.count()),
+    "create a one-off tournament": (
+        PAGES["new tournament"], lambda w: {"name": "Cup", "date": "2026-05-01",
+                                            "game": "pitch", "opt-target": "21"},
+        lambda w: w["club"].events.filter(season=None).count()),
     "edit a night": (
         PAGES["edit night"], lambda w: {"name": "Cup", "date": "2026-05-01"},
         lambda w: type(w["event"]).objects.get(pk=w["event"].pk).name),
