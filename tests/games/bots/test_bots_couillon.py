@@ -37,6 +37,11 @@ def test_heuristic_and_search_are_the_couillon_bots_at_a_couillon_table():
     assert isinstance(make_bot("search", game=GAME), CouillonSearchBot)
 
 
+def test_search_plays_out_with_the_heuristic_that_make_bot_passes_it():
+    assert isinstance(make_bot("search", game=GAME).policy, CouillonHeuristicBot)
+    assert make_bot("search", game=GAME, rollout="random").policy is None
+
+
 def test_it_accepts_only_a_hand_that_should_win():
     assert hand_strength(["AS", "KS", "AH", "9D"], "S") > hand_strength(["9S", "TH", "JD", "QC"], "S")
     state = dealt()
