@@ -262,6 +262,20 @@ def test_a_hand_made_card_by_card_record_is_judged_right():
     assert rules.check_record(record([hand])).valid
 
 
+def test_a_ten_written_10_reads_as_in_a_play_in_the_dealers_discard_too():
+    # docs/records.md reads "10C" for "TC"; a referee who writes tens that way writes
+    # the discard so too. Di holds the ten of clubs here instead of the jack (Ann has it).
+    deal = copy.deepcopy(DEAL_A)
+    deal["hands"][0][4], deal["hands"][3][4] = "JC", "TC"
+    events = [text.replace("JC", "@").replace("TC", "JC").replace("@", "10C")
+              .replace("TH", "10H") for text in HAND_A]
+    assert events[1] == "discard:10C" and "10H" in events
+    hand = {"dealer": 3, "cards": 5, "deal": deal, "events": events,
+            "summary": copy.deepcopy(SUMMARY_A), "scores": [-3, 0, -2, 5]}
+    report = rules.check_record(record([hand]))
+    assert report.valid and report.scores == [[-3, 0, -2, 5]], report.errors
+
+
 def test_a_wrong_card_a_wrong_score_and_a_wrong_summary_name_hand_seat_and_field():
     hand = {"deal": copy.deepcopy(DEAL_A), "events": list(HAND_A), "scores": [-3, 0, -2, 5]}
     bad = copy.deepcopy(hand)

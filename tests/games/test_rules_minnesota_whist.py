@@ -148,6 +148,15 @@ def test_a_hand_made_card_by_card_record_is_judged_right():
     assert rules.check_record(record([hand])).valid
 
 
+def test_a_ten_written_10_reads_as_in_a_play_in_a_bid_card_too():
+    # docs/records.md reads "10S" for "TS": a bid card is written the same way
+    hand = all_clubs_hand()
+    hand["events"] = ["bid:10S", "bid:10H", "bid:10D", "bid:10C"] + [
+        text.replace("T", "10") for text in hand["events"][4:]]
+    report = rules.check_record(record([hand]))
+    assert report.valid and report.scores == [[0, 7]], report.errors
+
+
 def test_a_wrong_card_and_a_wrong_score_name_hand_seat_and_field():
     hand = all_clubs_hand()
     hand["events"][5] = "KS"  # Ann played the king of spades twice

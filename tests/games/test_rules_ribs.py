@@ -324,6 +324,18 @@ def test_a_hand_made_record_checks_without_its_deal():
     assert report.valid and report.complete, report.errors
 
 
+def test_a_ten_written_10_reads_as_in_a_play_in_ribs_pairs_and_folds_too():
+    # docs/records.md reads "10S" for "TS"; a pair may hold it in either place
+    record = hand_made_record()
+    events = record["hands"][0]["events"]
+    events[22:25] = ["lay:10H+JH", "lay:JD+10D", "lay:10C+JC"]
+    events[21] = "ribs:JS+10S"
+    report = rules.check_record(record)
+    assert report.valid and report.scores == [[0, 1, 0, 0]], report.errors
+    state = dealt()
+    assert state.string_to_action("fold:10S+7S") == state.string_to_action("fold:TS+7S")
+
+
 def test_record_mistakes_name_hand_seat_field_and_code():
     record = hand_made_record()
     record["hands"][0]["events"][6] = "lay:AS+KH"  # seat 1 does not hold the ace of spades

@@ -165,6 +165,15 @@ def test_a_play_from_the_table_needs_a_concealed_copy_beside_it():
     assert state.check("table:KH").code == "card-not-on-table"
 
 
+def test_a_ten_written_10_reads_as_in_a_play_from_the_table_too():
+    # docs/records.md reads "10H" for "TH"; so does a play from the table
+    state = dealt(["AH", "TH", "KH", "QH", "JH", "TH", "AC"])
+    win_trick(state, "AC")
+    play(state, "meld:sequence-H", "done")
+    play(state, "table:10H")
+    assert state.vars["groups"][0].broken  # the tabled ten left the sequence
+
+
 # --- the last twelve tricks ------------------------------------------------------------------
 def end_game(seed=5):
     return first_legal_to_the_end(GAME.new_match(seed=seed),
