@@ -220,6 +220,9 @@ def test_all_declined_a_record_without_hands_must_name_the_bottom_card():
                                 "QC", "9S", "AD", "TS", "JC", "KS", "KD", "AS"]
     report = rules.check_record(hand_made(events, {"turned": "QS", "bottom": ["9C"]}))
     assert report.valid and report.complete is False, report.errors
+    # one card, so it may be written as the upcard is: a code, not a list
+    report = rules.check_record(hand_made(events, {"turned": "QS", "bottom": "9C"}))
+    assert report.valid, report.errors
     error = rules.check_record(hand_made(events, {"turned": "QS"})).errors[0]
     assert (error.hand, error.seat, error.code) == (1, 3, "bottom-unknown")
     error = rules.check_record(hand_made(events, {})).errors[0]
@@ -238,6 +241,9 @@ def test_a_scoresheet_line_with_wrong_numbers_names_the_field():
     assert codes({**good, "accepted": 4}) == [(None, "summary.accepted", "bad-seat")]
     assert codes({**good, "points": [15, -1]}) == [(1, "summary.points", "points-range")]
     assert codes({**good, "points": [25, 19]}) == [(None, "summary.points", "points-sum")]
+    # the eight stub cards hold at most the aces and kings (28): 12 or more are played
+    assert codes({**good, "points": [5, 6]}) == [(None, "summary.points", "points-sum")]
+    assert codes({**good, "points": [12, 0]}) == []
     assert codes({**good, "winner": 0}) == [(None, "summary.winner", "winner-mismatch")]
     assert codes({**good, "lines": [5, 5]}) == [(1, "summary.lines", "board-mismatch")]
     assert codes({**good, "marks": [0, 0]}) == [(0, "summary.marks", "board-mismatch")]
