@@ -394,6 +394,16 @@ def test_mistakes_in_a_card_by_card_hand_are_named():
     assert rules.check_record(record_of([hand])).errors[0].code == "deal-field"
 
 
+def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
+    # with no deal the referee first replays the events unchecked to learn the hands:
+    # a card written where the trump announcement is due must not break that replay
+    events = list(EVENTS)
+    events.insert(events.index("trump:H"), "AH")
+    report = rules.check_record(record_of([{**SCORED, "events": events}]))
+    assert [(e.code, e.seat, e.field) for e in report.errors] == [
+        ("trump-expected", 0, "events")]
+
+
 @pytest.mark.parametrize("change, code, seat, field", [
     ({"declarer": 5}, "seat-range", None, "summary.declarer"),
     ({"contract": 12}, "contract-range", 0, "summary.contract"),

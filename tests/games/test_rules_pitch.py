@@ -270,6 +270,14 @@ def test_a_revoke_in_a_record_is_named_at_its_hand_seat_and_field():
     assert [(e.hand, e.seat, e.field, e.code) for e in errors] == [(1, 3, "events", "revoke")]
 
 
+def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
+    # a card written where the dealer's bid is due: the unchecked replay that learns
+    # the hands must not break on it; the checked replay names it
+    record = hand_made_record(["bid:2", "pass", "bid:3", "2C", *PLAY])
+    errors = rules.check_record(record).errors
+    assert [(e.code, e.seat, e.field) for e in errors][:1] == [("bid-expected", 3, "events")]
+
+
 def test_a_wrong_written_summary_or_score_is_named():
     record = hand_made_record(["bid:2", "pass", "bid:3", "pass", *PLAY])
     record["hands"][0]["summary"]["game"] = 1

@@ -307,6 +307,16 @@ def test_a_wrong_play_names_hand_seat_field_and_code():
     assert first_error(record) == (1, 2, "events", "royals-decision")
 
 
+def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
+    # the unchecked replay that learns the hands must survive a card written where
+    # the bidder's trump choice is due; the checked replay then names it
+    record = hand_made_record()
+    del record["hands"][0]["deal"]
+    events = record["hands"][0]["events"]
+    events.insert(events.index("trump:S"), "JH")
+    assert first_error(record) == (1, 0, "events", "trump-expected")
+
+
 def test_a_wrong_summary_or_score_is_named():
     record = hand_made_record()
     record["hands"][0]["summary"]["contract"] = 20
