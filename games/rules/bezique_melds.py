@@ -12,8 +12,9 @@ A meld of class X may take a card already used in class X only in two cases:
   kind of meld from all its survivors plus fresh cards (for beziques: at least as
   many pairs as it had).
 
-One more limit (decisions.md): a king and a queen that were laid in the same sequence
-may not be married to each other.
+One more limit (decisions.md): a king and a queen of a sequence already scored may not
+be married to each other (while the sequence waits unscored they may: scoring it after
+their marriage is a marriage grown into a sequence).
 
 The meld book lives in ``state.vars`` as immutable values, so `State.clone` copies it
 by copying the outer containers: ``used`` {card id: class letters}, ``seq_of`` {card
@@ -186,11 +187,14 @@ class Book:
         for choices in options:
             pairs = [p + [c] for p in pairs for c in choices if c not in p]
         for pair in pairs:
-            king, queen = pair
-            seq = self.seq_of.get(king)
-            if seq is None or seq != self.seq_of.get(queen):
+            if not self._of_one_scored_sequence(*pair):
                 return pair
         return None
+
+    def _of_one_scored_sequence(self, king: int, queen: int) -> bool:
+        # read from the melds on the table (a bot's guessed state numbers them anew)
+        return any(g.scored and KINDS[g.kind].cls == SEQUENCE and king in g.cards
+                   and queen in g.cards for g in self.groups)
 
     def why_not(self, seat: int, kind: Kind) -> tuple[str, str]:
         """The violation code and message for a meld that `find` refused."""
@@ -205,7 +209,8 @@ class Book:
             codes.remove(match)
         return "meld-reuse", (f"{kind.code}: the cards held were already used in a meld of "
                               "this class (only growing a bezique or restoring a broken "
-                              "meld may reuse them; never the king and queen of one sequence)")
+                              "meld may reuse them; never the king and queen of one scored "
+                              "sequence)")
 
     # --- changing the book ---------------------------------------------------
     def lay(self, seat: int, kind: Kind, cards, base: Group | None, scored: bool) -> None:
