@@ -311,6 +311,7 @@ def test_a_scoresheet_hand_is_scored_from_its_summary():
     ({"game": 2}, "summary.game", "side-range"),
     ({"pitcher": 4}, "summary.pitcher", "pitcher-range"),
     ({"bid": "5"}, "summary.bid", "bid-value"),
+    ({"bid": ["3"]}, "summary.bid", "bid-value"),  # not a crash (bad-summary)
     ({"trump": "X"}, "summary.trump", "trump-value"),
 ])
 def test_scoresheet_mistakes_have_named_codes(changes, field, code):
