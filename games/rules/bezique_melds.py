@@ -18,7 +18,7 @@ their marriage is a marriage grown into a sequence).
 
 The meld book lives in ``state.vars`` as immutable values, so `State.clone` copies it
 by copying the outer containers: ``used`` {card id: class letters}, ``seq_of`` {card
-id: sequence group}, ``groups`` [Group].
+id: the scored sequence it lies in}, ``groups`` [Group].
 """
 
 from __future__ import annotations
@@ -187,14 +187,11 @@ class Book:
         for choices in options:
             pairs = [p + [c] for p in pairs for c in choices if c not in p]
         for pair in pairs:
-            if not self._of_one_scored_sequence(*pair):
+            king, queen = pair
+            seq = self.seq_of.get(king)
+            if seq is None or seq != self.seq_of.get(queen):
                 return pair
         return None
-
-    def _of_one_scored_sequence(self, king: int, queen: int) -> bool:
-        # read from the melds on the table (a bot's guessed state numbers them anew)
-        return any(g.scored and KINDS[g.kind].cls == SEQUENCE and king in g.cards
-                   and queen in g.cards for g in self.groups)
 
     def why_not(self, seat: int, kind: Kind) -> tuple[str, str]:
         """The violation code and message for a meld that `find` refused."""
@@ -221,7 +218,7 @@ class Book:
         self.vars["next_gid"] = gid + 1
         for card in cards:
             self.used[card] = "".join(sorted(set(self.used.get(card, "")) | {kind.cls}))
-            if kind.cls == SEQUENCE:
+            if kind.cls == SEQUENCE and scored:
                 self.seq_of[card] = gid
             self.state.table.show(card)
         groups.append(Group(gid, seat, kind.code, tuple(cards), kind.size, scored, False))
@@ -234,6 +231,9 @@ class Book:
     def mark_scored(self, group: Group) -> None:
         index = self.groups.index(group)
         self.groups[index] = group._replace(scored=True)
+        if KINDS[group.kind].cls == SEQUENCE:
+            for card in group.cards:
+                self.seq_of[card] = group.gid
 
     def card_played(self, card: int) -> None:
         """A card leaves the table (played to a trick): its melds are broken."""

@@ -205,6 +205,16 @@ def test_the_king_and_queen_of_a_sequence_still_waiting_may_marry():
                                     (0, "sequence-H", 250)]
 
 
+def test_a_sequence_scored_then_broken_and_restored_waiting_still_keeps_its_marriage():
+    state = dealt(["AH", "TH", "KH", "QH", "JH", "AH", "AC", "AD", "AS"])
+    win_trick(state, "7C")
+    play(state, "meld:sequence-H", "done")  # scored: 250
+    win_trick(state, "table:AH")  # the sequence is broken
+    play(state, "meld:four-A", "meld:sequence-H", "done")  # restored, waiting
+    win_trick(state, "8C")
+    assert code(state, "meld:marriage-H") == "meld-reuse"
+
+
 def test_a_king_of_a_sequence_may_marry_a_fresh_queen():
     state = dealt(["AS", "TS", "KS", "QS", "JS", "QS", "AC", "AD"])
     win_trick(state, "AC")
