@@ -247,7 +247,9 @@ def check_engine_record(game, record: dict, report) -> None:
     report.complete = state.is_terminal() and len(report.scores) == len(hands) \
         and None not in report.scores
     if report.complete:
-        report.winner = [unit for unit, place in enumerate(game.places(state)) if place == 1]
+        places = game.places(state)
+        report.winner = [unit for unit, place in enumerate(places) if place == 1]
+        check_places(game, checker, record.get("places"), places, report)
     given = record.get("totals")
     if given is None or None in report.scores:
         return
@@ -262,3 +264,20 @@ def check_engine_record(game, record: dict, report) -> None:
                 None, game.teams[unit][0], "totals", "total-mismatch",
                 f"{checker.unit_name(unit)}'s total is written as {have!r} but the hands "
                 f"add up to {want}"))
+
+
+def check_places(game, checker, written, places: list[int], report) -> None:
+    """Written places (a finished match's) against the game's, which are not always
+    the totals' order (a Pitch side that bid out wins with fewer points)."""
+    if written is None:
+        return
+    if not isinstance(written, list) or len(written) != len(places):
+        report.errors.append(RecordError(None, None, "places", "places-count",
+                                         f"places must list {len(places)} numbers"))
+        return
+    for unit, (have, want) in enumerate(zip(written, places, strict=True)):
+        if have != want:
+            report.errors.append(RecordError(
+                None, game.teams[unit][0], "places", "places-mismatch",
+                f"{checker.unit_name(unit)}'s place is written as {have!r} but the match "
+                f"gives {want}"))

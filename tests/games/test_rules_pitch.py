@@ -212,6 +212,25 @@ def test_a_scoresheet_match_is_won_by_the_side_that_bid_out_with_fewer_points():
     assert report.winner == [0]
 
 
+def test_written_places_must_name_the_side_that_bid_out():
+    # side 0 bids out with 3 against 4: a referee who writes the higher total first
+    # is told so, not judged right
+    set_line = {"pitcher": 0, "bid": "2", "trump": "H", "high": 1, "low": 1, "jack": 1,
+                "game": 1, "made": False}
+    smudge = {"pitcher": 2, "bid": "smudge", "trump": "C", "high": 0, "low": 0, "jack": 0,
+              "game": 0, "made": True}
+    record = {"game": "pitch", "options": {"players": 4, "target": 3}, "seats": SEATS,
+              "first_dealer": 3, "hands": [{"summary": set_line}, {"summary": smudge}],
+              "totals": [3, 4], "places": [1, 2]}
+    assert rules.check_record(record).valid
+    record["places"] = [2, 1]
+    errors = rules.check_record(record).errors
+    assert [(e.hand, e.seat, e.field, e.code) for e in errors] == [
+        (None, 0, "places", "places-mismatch"), (None, 1, "places", "places-mismatch")]
+    record["places"] = [1]
+    assert [e.code for e in rules.check_record(record).errors] == ["places-count"]
+
+
 def test_a_side_past_21_that_did_not_pitch_plays_on():
     state = play(dealt(totals=[10, 25]), "bid:2", "pass", "bid:3", "pass", *PLAY)
     assert not state.is_terminal() and state.totals == [14, 25]
