@@ -16,6 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
 from games.rules.buck_euchre import hand_points  # noqa: E402
+from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402
 
 GAME = rules.load("buck-euchre")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -42,16 +43,6 @@ def dealt(deal, game=GAME):
     state = game.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal(copy.deepcopy(deal)) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def record(hands, first_dealer=3, **options):
@@ -382,14 +373,8 @@ def test_the_record_schema_takes_the_scoresheet_fields_and_a_played_match():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return json.loads(json.dumps({
-        "game": GAME.name, "options": {"players": 4}, "seed": GOLDEN_SEED,
-        "history": [state.action_to_string(a) for a in state.history],
-        "record": state.to_record(SEATS)}))
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS,
+                              options={"players": 4})
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
 from games.rules.calypso import calypso_points, side_score  # noqa: E402
+from tests.games.helpers import golden_playthrough, play, random_match  # noqa: E402
 
 GAME = rules.load("calypso")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -35,12 +36,6 @@ def dealt(first, fill="CCSS", game=GAME):
     hands = [filled(cards, suit) for cards, suit in zip(first, fill, strict=True)]
     state = game.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal({"hands": hands}) == []
-    return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
     return state
 
 
@@ -314,13 +309,7 @@ def test_every_scoresheet_field_has_a_title_and_says_what_it_is_per():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return {"game": "calypso", "options": dict(GAME.options),
-            "seed": GOLDEN_SEED, "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS)
 
 
 def test_the_golden_playthrough_is_unchanged_and_checks_clean():

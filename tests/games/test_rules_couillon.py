@@ -7,7 +7,6 @@ Regenerate the golden playthrough (only after a deliberate rules change):
 import copy
 import json
 import pathlib
-import random
 import sys
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
+from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402
 
 GAME = rules.load("couillon")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -35,16 +35,6 @@ def dealt(deal=DEAL, game=GAME):
     state = game.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal(copy.deepcopy(deal)) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def sheet(*lines, **options):
@@ -258,13 +248,7 @@ def test_every_scoresheet_field_has_a_title_and_says_what_it_is_per():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return {"game": "couillon", "options": dict(GAME.options),
-            "seed": GOLDEN_SEED, "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS)
 
 
 def test_the_golden_playthrough_is_unchanged_and_checks_clean():

@@ -11,6 +11,7 @@ from games import rules
 from games.bots import make_bot, play_match
 from games.bots.match import play_state
 from games.rules import all_fours
+from tests.games.helpers import golden_playthrough, legal_texts, play
 
 GAME = rules.load("pitch")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -41,16 +42,6 @@ def dealt(hands=HANDS, game=GAME, totals=None):
     return state
 
 
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
-
-
 def code(state, text):
     violation = state.check(text)
     return violation and violation.code
@@ -68,16 +59,16 @@ def test_it_deals_six_cards_each_and_sets_the_rest_aside_unseen():
 def test_bidding_starts_left_of_the_dealer_and_each_bid_must_be_higher():
     state = dealt()
     assert state.current_player() == 0
-    assert legal(state) == ["bid:2", "bid:3", "bid:4", "pass", "smudge"]
+    assert legal_texts(state) == ["bid:2", "bid:3", "bid:4", "pass", "smudge"]
     play(state, "bid:3")
     assert code(state, "bid:3") == "bid-too-low" and code(state, "bid:2") == "bid-too-low"
-    assert legal(state) == ["bid:4", "pass", "smudge"]
+    assert legal_texts(state) == ["bid:4", "pass", "smudge"]
 
 
 def test_the_dealer_may_steal_the_high_bid_and_becomes_the_pitcher():
     state = play(dealt(), "pass", "bid:3", "pass")
-    assert state.current_player() == 3 and "steal" in legal(state)
-    assert "bid:4" in legal(state) and "pass" in legal(state)  # or outbid, or pass
+    assert state.current_player() == 3 and "steal" in legal_texts(state)
+    assert "bid:4" in legal_texts(state) and "pass" in legal_texts(state)  # or outbid, or pass
     assert code(state, "bid:3") == "steal-word"
     play(state, "steal")
     assert state.vars["pitcher"] == 3 and state.vars["high"] == 3
@@ -93,7 +84,7 @@ def test_only_the_dealer_steals_and_only_a_bid():
 
 def test_when_three_pass_the_dealer_must_bid():
     state = play(dealt(), "pass", "pass", "pass")
-    assert "pass" not in legal(state)
+    assert "pass" not in legal_texts(state)
     assert code(state, "pass") == "dealer-must-bid"
     play(state, "bid:2")
     assert state.vars["pitcher"] == 3
@@ -101,9 +92,9 @@ def test_when_three_pass_the_dealer_must_bid():
 
 def test_smudge_is_the_highest_bid_and_can_be_turned_off():
     state = play(dealt(), "smudge")
-    assert legal(state) == ["pass"]
+    assert legal_texts(state) == ["pass"]
     plain = dealt(game=rules.load("pitch", smudge=False))
-    assert "smudge" not in legal(plain) and code(plain, "smudge") == "no-smudge"
+    assert "smudge" not in legal_texts(plain) and code(plain, "smudge") == "no-smudge"
 
 
 # --- the play -------------------------------------------------------------------
@@ -117,11 +108,11 @@ def test_the_pitchers_first_card_names_trump():
 def test_follow_suit_or_trump_at_any_time_void_any_card():
     state = play(dealt(), "bid:2", "pass", "bid:3", "pass", "JS", "QS", "AS", "KS",
                  "2S", "3S", "7S", "4S", "AH")
-    assert legal(state) == ["7H", "JH"]  # Di holds hearts and no trump
+    assert legal_texts(state) == ["7H", "JH"]  # Di holds hearts and no trump
     assert code(state, "KD") == "revoke"
     play(state, "JH", "KH", "QH", "TC", "3C", "5C", "6C", "9D", "KD", "TD", "4D", "7H", "9H",
          "8H")
-    assert legal(state) == ["2C"]  # Cy has no heart left: any card
+    assert legal_texts(state) == ["2C"]  # Cy has no heart left: any card
 
 
 def test_trumping_while_holding_the_led_suit_is_allowed_and_shows_no_void():
@@ -371,14 +362,11 @@ def test_matches_with_each_option_replay_exactly_and_check_clean(options):
 
 # --- golden ---------------------------------------------------------------------------
 def build_golden() -> dict:
-    """A match of heuristic bots, in the shape of the other golden files (game, options,
-    seed, history, record) plus the bots that played it."""
+    """A match of heuristic bots, in the shape of the other golden files plus the bots
+    that played it."""
     game = rules.load("pitch")
-    bots = [make_bot("heuristic", game) for _ in range(4)]
-    state = play_state(game, bots, seed=21)
-    return {"game": "pitch", "options": dict(game.options), "seed": 21,
-            "bots": "heuristic x4", "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    state = play_state(game, [make_bot("heuristic", game) for _ in range(4)], seed=21)
+    return golden_playthrough(state, 21, SEATS, bots="heuristic x4")
 
 
 def test_the_golden_playthrough_replays_exactly():

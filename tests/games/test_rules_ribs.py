@@ -16,6 +16,7 @@ import pytest
 
 from games import rules
 from games.rules.ribs import beats, cracks, judge, max_bid, pair_points
+from tests.games.helpers import golden_playthrough, play, random_match
 
 GAME = rules.load("ribs")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -28,12 +29,6 @@ SUITED = [[r + s for r in "AKQJT987"] for s in "SHDC"]
 def dealt(hands=SUITED, dealer=3, game=GAME):
     state = game.new_match(seed=0, first_dealer=dealer, auto_deal=False)
     assert state.deal({"hands": hands}) == []
-    return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
     return state
 
 
@@ -360,14 +355,8 @@ def test_record_mistakes_name_hand_seat_field_and_code():
 def build_golden():
     options, seed = GOLDEN_CASE
     game = rules.load("ribs", **options)
-    state = game.new_match(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    names = ["Ann", "Bob", "Cy", "Di", "Ed"]
-    return {"game": "ribs", "options": options, "seed": seed,
-            "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(names)}
+    return golden_playthrough(random_match(game, seed), seed, ["Ann", "Bob", "Cy", "Di", "Ed"],
+                              options=options)
 
 
 def test_the_golden_playthrough_replays_exactly():

@@ -12,6 +12,7 @@ import pytest
 
 from games import rules
 from games.rules.twenty_nine import adjusted_contract
+from tests.games.helpers import legal_texts, play
 
 GAME = rules.load("twenty-nine")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -32,16 +33,6 @@ def dealt(hands=HANDS, game=GAME, dealer=3):
     state = game.new_match(seed=0, first_dealer=dealer, auto_deal=False)
     assert state.deal({"hands": hands}) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def code(state, text):

@@ -12,6 +12,7 @@ from games.bots.heuristic import HeuristicBot
 from games.bots.joker_heuristic import JokerHeuristicBot
 from games.bots.match import play_match
 from games.rules.joker import SCHEDULE
+from tests.games.helpers import bot_move
 
 JOKER = rules.load("joker")
 
@@ -24,13 +25,6 @@ def dealt(hands, turned, bids):
     for bid in bids:
         state.apply(f"bid:{bid}")
     return state
-
-
-def bot_move(state):
-    bot = make_bot("heuristic", game=JOKER)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def test_heuristic_is_the_joker_bot_at_a_joker_table_and_the_bluke_bot_at_bluke():
