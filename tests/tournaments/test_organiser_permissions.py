@@ -13,10 +13,7 @@ from django.urls import reverse
 from league.models import AuditEntry, Membership, Role
 from tests.factories import (
     EventFactory,
-    MembershipFactory,
-    PlayerFactory,
     SeasonFactory,
-    UserFactory,
     row_counts,
     seated_table,
 )
@@ -25,14 +22,6 @@ from tournaments.services.seating import event_plan_seating, event_set_attendanc
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 PERSONAS = ["olga", "alice", "sam", "pat", "bob", "anonymous"]
 MANAGERS = {"olga", "alice"}
-
-
-@pytest.fixture
-def olga(club_a):
-    user = UserFactory(username="olga")
-    MembershipFactory(club=club_a, player=PlayerFactory(user=user, display_name="Olga"),
-                      role=Role.OWNER)
-    return user
 
 
 @pytest.fixture
