@@ -92,6 +92,31 @@ def test_holding_neither_suit_nor_trump_any_card():
     assert legal_texts(state) == sorted(hands[1])
 
 
+def dealt_with(hands, second):
+    """`hands` dealt by Bob under the ten of hearts, `second` the next stock card."""
+    rest = [GAME.pack.code(c) for c in GAME.pack.ids()
+            if GAME.pack.code(c) not in {*hands[0], *hands[1], TOP, second}]
+    state = GAME.new_match(seed=0, first_dealer=1, auto_deal=False)
+    assert state.deal({"hands": hands, "stock": [TOP, second, *rest]}) == []
+    return state
+
+
+def test_void_in_the_led_suit_the_second_player_must_trump_if_able():
+    # the text: only a player holding neither the led suit nor a trump plays any card
+    state = dealt_with([HANDS[0], ["QH", "JH", "3S", "4S", "6C", "7C"]], "5H")
+    state.apply("3D")  # Bob has no diamond but two hearts (trump)
+    assert legal_texts(state) == ["JH", "QH"]
+    assert code(state, "3S") == "must-trump"
+
+
+def test_a_card_of_neither_suit_shows_a_void_in_both_until_a_draw_brings_one():
+    state = dealt_with([HANDS[0], ["3S", "4S", "6C", "7C", "8C", "9C"]], "5H")
+    play(state, "3D", "3S")  # Bob holds neither diamonds nor hearts
+    assert state.observation(0)["voids"][1] == ["D", "H"]
+    play(state, "draw:TH", "draw:5H")  # Ann won and draws first; Bob draws a heart
+    assert state.observation(0)["voids"][1] == ["D"]
+
+
 # --- the stock ----------------------------------------------------------------------
 def test_the_winner_draws_the_top_card_then_the_loser_the_next():
     state = play(dealt(), "2S", "3S")
