@@ -395,6 +395,14 @@ def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
         ("trump-expected", 0, "events")]
 
 
+@pytest.mark.parametrize("field", list(SUMMARY))
+def test_a_field_left_out_of_a_scoresheet_line_is_missing_field(field):
+    # a referee who forgets a field is told it is missing, not that it is out of range
+    summary = {key: value for key, value in SUMMARY.items() if key != field}
+    errors = rules.check_record(record_of([{"dealer": 0, "summary": summary}])).errors
+    assert [(e.code, e.field) for e in errors] == [("missing-field", f"summary.{field}")]
+
+
 @pytest.mark.parametrize("change, code, seat, field", [
     ({"declarer": 5}, "seat-range", None, "summary.declarer"),
     ({"contract": 12}, "contract-range", 0, "summary.contract"),
