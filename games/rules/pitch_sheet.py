@@ -14,6 +14,8 @@ from . import all_fours
 from .pitch import BID_TEXT, hand_scores
 
 BIDS = {text: value for value, text in BID_TEXT.items()}
+# jack and game may be left out: nobody took them
+REQUIRED = ("pitcher", "bid", "trump", "high", "low", "made")
 
 
 def problem(seat, field, code, message) -> dict:
@@ -32,6 +34,10 @@ def _side(summary, point, problems, required):
 
 
 def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
+    missing = [field for field in REQUIRED if field not in summary]
+    if missing:
+        return None, [problem(None, field, "missing-field", f"a Pitch scoresheet line needs "
+                              f"{field}") for field in missing]
     problems: list[dict] = []
     pitcher = summary.get("pitcher")
     if type(pitcher) is not int or not 0 <= pitcher < state.n:

@@ -329,6 +329,20 @@ def test_scoresheet_mistakes_have_named_codes(changes, field, code):
     assert (field, code) in {(e.field, e.code) for e in errors}
 
 
+@pytest.mark.parametrize("field", ["pitcher", "bid", "trump", "high", "low", "made"])
+def test_a_field_left_out_of_a_scoresheet_line_is_missing_field(field):
+    record = sheet()
+    del record["hands"][0]["summary"][field]
+    errors = rules.check_record(record).errors
+    assert [(e.code, e.field) for e in errors] == [("missing-field", f"summary.{field}")]
+
+
+def test_jack_and_game_left_out_are_read_as_taken_by_nobody():
+    record = sheet()
+    del record["hands"][0]["summary"]["jack"]  # null in sheet(): the jack was not played
+    assert rules.check_record(record).scores == [[2, 1]]
+
+
 def test_the_made_mismatch_names_the_pitcher():
     errors = rules.check_record(sheet(made=False)).errors
     assert errors[0].seat == 2
