@@ -209,6 +209,11 @@ class CaliforniaJack(EngineGame):
         return counted(self.taken(state), state.totals, self.options["target"])
 
     def score_summary(self, state, summary):
+        missing = [point for point in ("trump", "high", "low", "jack") if point not in summary]
+        if missing:  # (game may be left out: a tie)
+            return None, [{"seat": None, "field": f"summary.{point}", "code": "missing-field",
+                           "message": f"a California Jack scoresheet line needs {point}"}
+                          for point in missing]
         problems = []
         if summary.get("trump") not in ("S", "H", "D", "C"):
             problems.append({"seat": None, "field": "summary.trump", "code": "trump-value",

@@ -237,6 +237,15 @@ def test_scoresheet_mistakes_have_named_codes(changes, field, code):
     assert (field, code) in {(e.field, e.code) for e in errors}
 
 
+@pytest.mark.parametrize("field", ["trump", "high", "low", "jack"])
+def test_a_field_left_out_of_a_scoresheet_line_is_missing_field(field):
+    # game alone may be left out: null, a tie
+    record = sheet()
+    del record["hands"][0]["summary"][field]
+    errors = rules.check_record(record).errors
+    assert [(e.code, e.field) for e in errors] == [("missing-field", f"summary.{field}")]
+
+
 @pytest.mark.parametrize("options", [{"target": 3}, {"target": 15}])
 def test_random_matches_with_each_option_replay_exactly_and_check_clean(options):
     game = rules.load("california-jack", **options)
