@@ -195,6 +195,16 @@ def test_a_record_with_only_the_stock_written_learns_the_hands():
     assert report.valid, report.errors
 
 
+def test_a_ten_written_10_reads_the_same_in_a_draw():
+    # docs/records.md reads "10H" for "TH"; a referee writing tens so writes draws so
+    entry = first_legal_events()
+    events = [e.replace("TH", "10H") for e in entry["events"]]
+    assert "draw:10H" in events
+    report = rules.check_record(hand_made_record({**entry, "events": events},
+                                                 {"hands": HANDS, "stock": STOCK}))
+    assert report.valid, report.errors
+
+
 def test_a_wrong_draw_is_named_at_its_hand_seat_and_field():
     entry = copy.deepcopy(first_legal_events())
     events = entry["events"]
