@@ -59,7 +59,7 @@ CLUB_PATHS = {
     "tournaments.round": "event__club",
     "tournaments.table": "round__event__club",
     "tournaments.seat": "table__round__event__club",
-    "tournaments.game": "table__round__event__club",
+    "tournaments.tableresult": "table__round__event__club",
     "tournaments.hand": "game__table__round__event__club",
     "league.standingrow": "season__club",
     "league.ratingpool": "club",

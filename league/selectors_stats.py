@@ -24,31 +24,31 @@ from league.standings import (
     head_to_head,
 )
 from league.standings.sides import build_sides, seat_teams
-from tournaments.models import Event, Game, GameStatus, Hand, Seat
+from tournaments.models import Event, Hand, ResultStatus, Seat, TableResult
 
 CHUNK = 500
 
 
-def complete_games() -> QuerySet[Game]:
+def complete_games() -> QuerySet[TableResult]:
     """Complete games with what it takes to build sides, oldest first."""
     seats = Seat.objects.order_by("position")
     return (
-        Game.objects.filter(status=GameStatus.COMPLETE)
+        TableResult.objects.filter(status=ResultStatus.COMPLETE)
         .select_related("table__round__event")
         .prefetch_related(Prefetch("table__seats", queryset=seats))
         .order_by("played_at", "id")
     )
 
 
-def seat_players(game: Game) -> list[int | None]:
+def seat_players(game: TableResult) -> list[int | None]:
     return [seat.player_id for seat in game.table.seats.all()]
 
 
-def game_teams(game: Game) -> list[list[int]]:
+def game_teams(game: TableResult) -> list[list[int]]:
     return seat_teams(game.table.game, len(game.table.seats.all()), game.table.options)
 
 
-def to_result(game: Game) -> GameResult | None:
+def to_result(game: TableResult) -> GameResult | None:
     """The game as sides, or None when it cannot be attributed to players."""
     sides = build_sides(seat_players(game), game_teams(game), game.ranks, game.totals)
     if sides is None:
@@ -60,14 +60,14 @@ def to_result(game: Game) -> GameResult | None:
     )
 
 
-def results(games: QuerySet[Game]) -> Iterator[GameResult]:
+def results(games: QuerySet[TableResult]) -> Iterator[GameResult]:
     for game in games.iterator(chunk_size=CHUNK):
         result = to_result(game)
         if result is not None:
             yield result
 
 
-def season_games(season: Season) -> QuerySet[Game]:
+def season_games(season: Season) -> QuerySet[TableResult]:
     return complete_games().filter(table__round__event__season=season)
 
 
@@ -122,7 +122,7 @@ def visible_player(*, subject, pk: int) -> Player | None:
     return player if seats.exists() else None
 
 
-def player_games(player: Player, *, subject) -> QuerySet[Game]:
+def player_games(player: Player, *, subject) -> QuerySet[TableResult]:
     """The player's complete games in clubs the subject may see, newest first."""
     games = complete_games().filter(table__seats__player=player)
     return permissions.restrict(games, subject).order_by("-played_at", "-id").distinct()
@@ -130,14 +130,14 @@ def player_games(player: Player, *, subject) -> QuerySet[Game]:
 
 @dataclass
 class PlayerGameRow:
-    game: Game
+    game: TableResult
     result: GameResult
     score: float
     place: float
     opponents: list[str]
 
 
-def player_game_rows(player: Player, games: Iterable[Game]) -> list[PlayerGameRow]:
+def player_game_rows(player: Player, games: Iterable[TableResult]) -> list[PlayerGameRow]:
     rows = []
     for game in games:
         result = to_result(game)
@@ -154,7 +154,7 @@ def player_game_rows(player: Player, games: Iterable[Game]) -> list[PlayerGameRo
     return rows
 
 
-def player_statistics(player: Player, games: QuerySet[Game]) -> HandStats:
+def player_statistics(player: Player, games: QuerySet[TableResult]) -> HandStats:
     """Bidding statistics over the player's hands in ``games``.
 
     Bluke cards are counted only from hands recorded card by card (the deal and
@@ -168,7 +168,7 @@ def player_statistics(player: Player, games: QuerySet[Game]) -> HandStats:
             seat_of[game.pk] = (players.index(player.pk), game_teams(game), len(players))
     hands = Hand.objects.filter(game_id__in=list(seat_of)).order_by("game_id", "number")
     card_games = set(hands.filter(has_plays=True).values_list("game_id", flat=True))
-    records = dict(Game.objects.filter(pk__in=card_games).values_list("pk", "record"))
+    records = dict(TableResult.objects.filter(pk__in=card_games).values_list("pk", "record"))
     for hand in hands.iterator(chunk_size=CHUNK):
         seat, teams, n = seat_of[hand.game_id]
         outcome = contracts(hand.cards, hand.bids, hand.tricks, teams).get(seat)

@@ -15,7 +15,7 @@ class PlayerGameStat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_stats")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(
-        "tournaments.Game", null=True, on_delete=models.SET_NULL, related_name="player_stats")
+        "tournaments.TableResult", null=True, on_delete=models.SET_NULL, related_name="player_stats")
     played_at = models.DateTimeField()
     record_hash = models.CharField(max_length=64, help_text="The game's record when counted.")
     table_label = models.CharField(max_length=20, blank=True)

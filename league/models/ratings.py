@@ -87,7 +87,7 @@ class RatingHistory(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="rating_history", db_index=False)
     game = models.ForeignKey(
-        "tournaments.Game", null=True, on_delete=models.SET_NULL, related_name="rating_history"
+        "tournaments.TableResult", null=True, on_delete=models.SET_NULL, related_name="rating_history"
     )
     played_at = models.DateTimeField()
     game_order = models.BigIntegerField(help_text="The game id, for ordering within played_at.")

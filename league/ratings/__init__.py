@@ -9,7 +9,7 @@ Typical use::
 See docs/ratings.md for the models and parameter choices.
 """
 
-from .base import Game, PlayerState, Rater, RatingChange, check_game
+from .base import PlayerState, RatedGame, Rater, RatingChange, check_game
 from .elo import EloRater
 from .evaluation import Score, kendall_tau, score_rater
 from .fitting import (
@@ -30,7 +30,7 @@ __all__ = [
     "DEFAULT_GRIDS",
     "RATERS",
     "EloRater",
-    "Game",
+    "RatedGame",
     "PlackettLuceRater",
     "PlayerState",
     "RaterFit",

@@ -15,7 +15,8 @@ from typing import Protocol, runtime_checkable
 PlayerId = Hashable
 Teams = Sequence[Sequence[PlayerId]]
 Ranks = Sequence[float]
-Game = tuple[Teams, Ranks]
+# One game as the raters see it: the teams (players per side) and each side's place.
+RatedGame = tuple[Teams, Ranks]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ class Rater(Protocol):
 
     def rate_game(self, teams: Teams, ranks: Ranks) -> list[RatingChange]: ...
 
-    def rate_many(self, games: Iterable[Game]) -> int: ...
+    def rate_many(self, games: Iterable[RatedGame]) -> int: ...
 
     def win_probability(self, team_a: Sequence[PlayerId], team_b: Sequence[PlayerId]) -> float: ...
 

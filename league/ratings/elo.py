@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from .base import CheckedRateGame, Game, PlayerId, PlayerState, Teams
+from .base import CheckedRateGame, PlayerId, PlayerState, RatedGame, Teams
 
 INITIAL = 1500.0
 # Defaults fitted (pairwise log-likelihood, a 315-point grid) on a synthetic
@@ -119,7 +119,7 @@ class EloRater(CheckedRateGame):
             for b in range(a + 1, n)
         ]
 
-    def rate_many(self, games: Iterable[Game]) -> int:
+    def rate_many(self, games: Iterable[RatedGame]) -> int:
         """Rate games in order without validation or result objects."""
         state = self._state
         initial = self.initial

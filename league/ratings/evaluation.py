@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import Game, Ranks, Rater, Teams
+from .base import Ranks, RatedGame, Rater, Teams
 
 
 def team_pairs(ranks: Ranks) -> list[tuple[int, int, float]]:
@@ -34,7 +34,7 @@ class Score:
     pairs: int
 
 
-def score_rater(rater: Rater, games: Sequence[Game], burn_in: float = 0.2) -> Score:
+def score_rater(rater: Rater, games: Sequence[RatedGame], burn_in: float = 0.2) -> Score:
     """Replay ``games`` in order on ``rater``; score those after ``burn_in``.
 
     Every prediction is made from ratings before the game, so this is an

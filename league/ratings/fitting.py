@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .base import Game
+from .base import RatedGame
 from .evaluation import Score, score_rater
 from .registry import canonical_kind, make_rater
 
@@ -48,7 +48,7 @@ OBJECTIVES = ("log_likelihood", "accuracy")
 DEFAULT_KINDS = ("plackett_luce", "thurstone_mosteller")
 
 
-def recommended_kind(games: Sequence[Game]) -> str:
+def recommended_kind(games: Sequence[RatedGame]) -> str:
     """The Bayesian model to use for a history, by the shape of its tables.
 
     Measured in docs/ratings.md (Performance).  Two teams at every table
@@ -66,7 +66,7 @@ def recommended_kind(games: Sequence[Game]) -> str:
 
 
 def score_parameters(
-    kind: str, games: Sequence[Game], params: Mapping[str, float], burn_in: float = 0.2
+    kind: str, games: Sequence[RatedGame], params: Mapping[str, float], burn_in: float = 0.2
 ) -> Score:
     """Score one parameter set on a history (fresh rater, full replay)."""
     return score_rater(make_rater(kind, **params), games, burn_in=burn_in)
@@ -74,7 +74,7 @@ def score_parameters(
 
 def fit_parameters(
     kind: str,
-    games: Sequence[Game],
+    games: Sequence[RatedGame],
     grid: Mapping[str, Sequence[float]] | None = None,
     objective: str = "log_likelihood",
     burn_in: float = 0.2,
@@ -122,7 +122,7 @@ class RaterFit:
 
 
 def fit_rater(
-    games: Sequence[Game],
+    games: Sequence[RatedGame],
     kinds: Sequence[str] | None = None,
     objective: str = "log_likelihood",
     burn_in: float = 0.2,

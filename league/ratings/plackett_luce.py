@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable
 from itertools import accumulate
 
-from .base import Game
+from .base import RatedGame
 from .gaussian import GaussianRater
 
 
@@ -39,7 +39,7 @@ class PlackettLuceRater(GaussianRater):
 
     # -- updates -----------------------------------------------------------
 
-    def rate_many(self, games: Iterable[Game]) -> int:
+    def rate_many(self, games: Iterable[RatedGame]) -> int:
         """Rate games in order without validation or result objects.
 
         Derivation of the O(k) form.  Sort teams best first and group ties.

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from .base import Game
+from .base import RatedGame
 from .gaussian import GaussianRater
 
 EPSILON = 0.1  # openskill's draw margin, in mu units
@@ -83,7 +83,7 @@ class ThurstoneMostellerRater(GaussianRater):
         # The pairwise law of Thurstone-Mosteller: the normal CDF of the gap.
         return _cdf(gap)
 
-    def rate_many(self, games: Iterable[Game]) -> int:
+    def rate_many(self, games: Iterable[RatedGame]) -> int:
         """Rate games in order without validation or result objects.
 
         Each unordered pair of teams is visited once: the winner's ``v`` and

@@ -19,7 +19,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from league.models import PendingRecompute, RecomputeKind
-from tournaments.models import Game
+from tournaments.models import TableResult
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ def followups_batched() -> Iterator[None]:
 
 def _season_of(game_id: int) -> int | None:
     return (
-        Game.objects.filter(pk=game_id)
+        TableResult.objects.filter(pk=game_id)
         .values_list("table__round__event__season_id", flat=True)
         .first()
     )

@@ -29,7 +29,7 @@ from league.selectors_stats import (
     to_result,
 )
 from league.standings import HandStats, contracts
-from tournaments.models import Game, GameStatus, Hand
+from tournaments.models import Hand, ResultStatus, TableResult
 
 CHUNK = 500
 TOTALS = ("hands", "perfect", "over", "sets", "overtricks", "bluke_hands", "bluke_held",
@@ -42,7 +42,7 @@ _COLUMN = {1: 1, -1: 2, 0: 3}  # a rival comparison -> its place in [games, ahea
 # --- one game's rows -------------------------------------------------------------------------
 
 
-def _hands_of(games: list[Game]) -> tuple[dict[int, list[tuple]], dict[int, dict]]:
+def _hands_of(games: list[TableResult]) -> tuple[dict[int, list[tuple]], dict[int, dict]]:
     """Each game's hands in order, and the records of games recorded card by card."""
     hands: dict[int, list[tuple]] = defaultdict(list)
     rows = Hand.objects.filter(game__in=games).order_by("game_id", "number").values_list(
@@ -50,7 +50,7 @@ def _hands_of(games: list[Game]) -> tuple[dict[int, list[tuple]], dict[int, dict
     for game_id, *hand in rows:
         hands[game_id].append(tuple(hand))
     card_games = [gid for gid, items in hands.items() if any(h[-1] for h in items)]
-    records = dict(Game.objects.filter(pk__in=card_games).values_list("pk", "record"))
+    records = dict(TableResult.objects.filter(pk__in=card_games).values_list("pk", "record"))
     return hands, records
 
 
@@ -84,7 +84,7 @@ def _rivals(result, player_id: int) -> dict[str, int]:
     return out
 
 
-def game_rows(game: Game, hands: list[tuple], record: dict | None) -> list[PlayerGameStat]:
+def game_rows(game: TableResult, hands: list[tuple], record: dict | None) -> list[PlayerGameStat]:
     """The statistics rows of one complete game, one per seated player."""
     players, teams = seat_players(game), game_teams(game)
     result = to_result(game)
@@ -111,7 +111,7 @@ def game_rows(game: Game, hands: list[tuple], record: dict | None) -> list[Playe
     return rows
 
 
-def _count_games(games: list[Game]) -> list[PlayerGameStat]:
+def _count_games(games: list[TableResult]) -> list[PlayerGameStat]:
     hands, records = _hands_of(games)
     rows = []
     for game in games:
@@ -185,12 +185,12 @@ def _stale_game_ids(club_id: int | None, game_id: int | None) -> set[int]:
     ids = {game_id} if game_id else set()
     if club_id is None:
         return ids
-    missing = Game.objects.filter(
-        status=GameStatus.COMPLETE, table__round__event__club_id=club_id,
+    missing = TableResult.objects.filter(
+        status=ResultStatus.COMPLETE, table__round__event__club_id=club_id,
         player_stats__isnull=True).values_list("pk", flat=True)
     changed = PlayerGameStat.objects.filter(club_id=club_id, game__isnull=False).filter(
         ~Q(record_hash=F("game__record_hash")) | ~Q(played_at=F("game__played_at"))
-        | ~Q(game__status=GameStatus.COMPLETE)).values_list("game_id", flat=True)
+        | ~Q(game__status=ResultStatus.COMPLETE)).values_list("game_id", flat=True)
     return ids | set(missing) | set(changed)
 
 
@@ -218,7 +218,7 @@ def player_stats_refresh(*, club_id: int | None = None, game_id: int | None = No
 
 def player_stats_after_result(*, game_id: int) -> int:
     """The follow-up of a stored, corrected or removed result (its club's other gaps included)."""
-    club_id = Game.objects.filter(pk=game_id).values_list(
+    club_id = TableResult.objects.filter(pk=game_id).values_list(
         "table__round__event__club_id", flat=True).first()
     return player_stats_refresh(club_id=club_id, game_id=game_id)
 
@@ -232,8 +232,8 @@ def player_stats_recompute(
         PlayerGameStat.objects.filter(Q(club_id=club_id) | Q(game__isnull=True)).delete()
         PlayerStats.objects.filter(club_id=club_id).delete()
         HeadToHead.objects.filter(club_id=club_id).delete()
-        ids = list(Game.objects.filter(
-            status=GameStatus.COMPLETE, table__round__event__club_id=club_id,
+        ids = list(TableResult.objects.filter(
+            status=ResultStatus.COMPLETE, table__round__event__club_id=club_id,
         ).order_by("played_at", "pk").values_list("pk", flat=True))
         for start in range(0, len(ids), CHUNK):
             _count_games(list(_games(ids[start:start + CHUNK])))

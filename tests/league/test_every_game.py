@@ -20,7 +20,7 @@ from league.permissions import SYSTEM
 from league.services.clubs import membership_add
 from league.services.standings import standings_recompute
 from tests.factories import ClubFactory
-from tournaments.models import Game, Hand, Table
+from tournaments.models import Hand, Table, TableResult
 from tournaments.services.bots import table_play_with_bots
 from tournaments.services.events import event_create
 from tournaments.services.seating import event_plan_seating, table_sizes_for
@@ -117,7 +117,7 @@ def test_a_night_of_every_game_is_seated_played_stored_ranked_and_shown(
         if "/api/" not in url and "standings" not in url and "players" not in url:
             page = response.content.decode()
             assert all(html_escape(note) in page for note in notes if note), url
-    assert Game.objects.filter(table__round__event=event).count() == 1
+    assert TableResult.objects.filter(table__round__event=event).count() == 1
 
 
 def test_lowest_total_wins_in_a_lower_wins_game(test_games, eager_celery):

@@ -19,7 +19,7 @@ from league.services.ratings import ratings_recompute
 from league.services.standings import standings_recompute
 from tests.factories import played_record
 from tests.league.played_games import T0, night, table_at
-from tournaments.models import GameSource
+from tournaments.models import ResultSource
 from tournaments.services.results import result_remove, result_submit
 
 
@@ -54,7 +54,7 @@ def tables(club, season, people):
 def submit(table, seed):
     names = [s.player.display_name for s in table.seats.order_by("position")]
     return result_submit(table=table, record=played_record(seed=seed, seats=names),
-                         source=GameSource.IMPORT, user=SYSTEM,
+                         source=ResultSource.IMPORT, user=SYSTEM,
                          played_at=T0 + datetime.timedelta(hours=seed)).game
 
 

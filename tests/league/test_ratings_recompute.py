@@ -168,7 +168,7 @@ def test_a_failing_read_on_the_second_connection_fails_the_rebuild(club, people,
     pool = play(club, people, 3)
     before = history(pool)
     monkeypatch.setattr(reader, "postgresql_query",
-                        lambda pool: ("SELECT no_such_column FROM tournaments_game", ()))
+                        lambda pool: ("SELECT no_such_column FROM tournaments_tableresult", ()))
     with pytest.raises(Exception, match="no_such_column"):
         ratings_recompute(club_id=club.pk)
     assert history(pool) == before

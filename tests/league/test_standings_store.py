@@ -17,7 +17,7 @@ from league.services.followups import after_result_saved
 from league.services.standings import standings_recompute
 from league.standings import StandingsConfigError
 from tests.league.played_games import T0, night, record_game, scoresheet_hands, table_at
-from tournaments.models import GameStatus
+from tournaments.models import ResultStatus
 
 
 def standings(season):
@@ -57,7 +57,7 @@ def test_it_recomputes_idempotently_and_ignores_other_seasons_and_unfinished_gam
     other = night(club, None)
     record_game(table_at(other, people[:4]), totals=[1, 2, 3, 4])
     record_game(table_at(two_nights[0], people[:4], round_number=3), totals=[1, 2, 3, 4],
-                status=GameStatus.IN_PROGRESS)
+                status=ResultStatus.IN_PROGRESS)
     standings_recompute(season_id=season.pk)
     first = standings(season)
     standings_recompute(season_id=season.pk)

@@ -23,7 +23,7 @@ from tests.factories import (
     played_record,
     seated_table,
 )
-from tournaments.models import EventStatus, Game, GameSource, Hand
+from tournaments.models import EventStatus, Hand, ResultSource, TableResult
 from tournaments.services import results
 from tournaments.services.results import (
     ResultMissing,
@@ -51,7 +51,7 @@ def six_players(club_a, players_a):
 def submit(table, seed, hour):
     names = [s.player.display_name for s in table.seats.order_by("position")]
     return result_submit(table=table, record=played_record(seed=seed, seats=names),
-                         source=GameSource.IMPORT, user=SYSTEM,
+                         source=ResultSource.IMPORT, user=SYSTEM,
                          played_at=T0 + datetime.timedelta(hours=hour)).game
 
 
@@ -92,7 +92,7 @@ def from_scratch(club, season):
 
 
 def counts():
-    return (Game.objects.count(), Hand.objects.count(), AuditEntry.objects.count(),
+    return (TableResult.objects.count(), Hand.objects.count(), AuditEntry.objects.count(),
             StandingRow.objects.count(), RatingHistory.objects.count())
 
 
@@ -112,7 +112,7 @@ def test_standings_and_ratings_after_a_removal_equal_a_recompute_without_it(
     gone = night_a[which]
     remove(gone, alice, capture=django_capture_on_commit_callbacks)
     after = snapshot(club_a, season_a)
-    assert not Game.objects.filter(pk=gone.pk).exists()
+    assert not TableResult.objects.filter(pk=gone.pk).exists()
     assert not RatingHistory.objects.filter(game__isnull=True).exists()
     assert {row[1] for row in after[2]} == {g.pk for g in night_a} - {gone.pk}
     assert sum(row[3] for row in after[0]) == 4 * 3  # three games of four players left
@@ -167,7 +167,7 @@ def test_it_removes_an_unfinished_result_and_its_hands(table_a, sam, alice):
     game = result_submit(table=table_a, record=record, source="form", user=sam).game
     assert game.hands.count() == 5
     result_remove(actor=alice, game=game, reason="entered at the wrong table")
-    assert not Game.objects.exists() and not Hand.objects.exists()
+    assert not TableResult.objects.exists() and not Hand.objects.exists()
 
 
 # --- refusals: nothing changes -----------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_it_audits_the_removal_with_the_reason_and_the_removed_record(stored, al
 def test_a_superuser_may_remove_any_clubs_result(stored, django_user_model):
     root = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
     result_remove(actor=root, table=stored.table, reason="spam entry")
-    assert not Game.objects.filter(pk=stored.pk).exists()
+    assert not TableResult.objects.filter(pk=stored.pk).exists()
 
 
 def test_a_one_off_tournaments_removal_repairs_the_ratings_only(

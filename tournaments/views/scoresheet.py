@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from games import rules
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
-from tournaments.models import EventStatus, GameSource, Table
+from tournaments.models import EventStatus, ResultSource, Table
 from tournaments.services.records import check, is_engine_game
 from tournaments.services.results import (
     ResultConflict,
@@ -107,7 +107,7 @@ def _save(request, table):
     if sheet.has_errors:
         return _rerender(request, table, sheet, reason)
     try:
-        outcome = result_submit(table=table, record=sheet.record(), source=GameSource.FORM,
+        outcome = result_submit(table=table, record=sheet.record(), source=ResultSource.FORM,
                                 user=request.user, correction_reason=reason)
     except ResultRejected as rejected:
         sheet.apply_errors(rejected.errors)

@@ -7,7 +7,7 @@ from tqdm import tqdm
 
 from league.models import Club
 from league.services.player_stats import player_stats_recompute
-from tournaments.models import Game, GameStatus
+from tournaments.models import ResultStatus, TableResult
 
 
 class Command(BaseCommand):
@@ -24,7 +24,7 @@ class Command(BaseCommand):
             clubs = clubs.filter(slug=club)
             if not clubs.exists():
                 raise CommandError(f"no club with slug {club!r}")
-        total = Game.objects.filter(status=GameStatus.COMPLETE,
+        total = TableResult.objects.filter(status=ResultStatus.COMPLETE,
                                     table__round__event__club__in=clubs).count()
         bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr,
                    disable=options["verbosity"] == 0)

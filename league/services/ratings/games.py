@@ -14,7 +14,7 @@ from league.models import RatingPool
 from league.selectors_stats import game_teams, seat_players
 from league.services.ratings.pools import variant_key
 from league.standings.sides import seat_teams
-from tournaments.models import Game, GameStatus, Seat
+from tournaments.models import ResultStatus, Seat, TableResult
 
 STREAM = 5000  # games per read chunk (one FETCH, or one seats query) and per history COPY
 
@@ -63,15 +63,15 @@ def _rated_fitting(game_id, played_at, record_hash, players, teams, ranks) -> Ra
                  [float(rank) for rank in side_ranks])
 
 
-def rateable(game: Game) -> Rated | None:
+def rateable(game: TableResult) -> Rated | None:
     """Teams of player ids and ranks for the engine, or None (empty seat, odd data)."""
     return _rated(game.pk, game.played_at, game.record_hash, seat_players(game),
                   game_teams(game), game.ranks)
 
 
 def _pool_queryset(pool: RatingPool, since: Point | None):
-    games = Game.objects.filter(
-        status=GameStatus.COMPLETE, table__round__event__club_id=pool.club_id,
+    games = TableResult.objects.filter(
+        status=ResultStatus.COMPLETE, table__round__event__club_id=pool.club_id,
         table__game=pool.game).order_by("played_at", "id")
     if since is not None:
         games = games.filter(
@@ -152,7 +152,7 @@ def rated_chunks(
     """The pool's rateable games in rating order, a chunk at a time.
 
     Plain tuples, no model instances and never the record: a full recompute of a
-    million games spent most of its time building Game/Table/Seat objects.
+    million games spent most of its time building TableResult/Table/Seat objects.
     ``chunks`` are `game_chunks` rows read some other way (another connection).
     """
     variants: dict[str | None, str] = {}

@@ -10,7 +10,7 @@ from games import rules
 from league.models import RatingPool
 from league.ratings import Rater, make_rater
 from league.selectors_stats import complete_games
-from tournaments.models import Game
+from tournaments.models import TableResult
 
 DEFAULT_KIND = "plackett_luce"
 # Two teams at every table: Thurstone-Mosteller's duel is TrueSkill's two-team
@@ -30,7 +30,7 @@ def variant_key(options: dict | None) -> str:
     return json.dumps(clean, sort_keys=True, separators=(",", ":"))
 
 
-def pool_for_game(game: Game) -> RatingPool:
+def pool_for_game(game: TableResult) -> RatingPool:
     table = game.table
     pool, _ = RatingPool.objects.get_or_create(
         club_id=table.round.event.club_id, game=table.game, variant=variant_key(table.options),

@@ -26,7 +26,7 @@ from league.services.ratings.games import STREAM, Point, pool_games, rateable
 from league.services.ratings.history import BATCH, HistoryWriter
 from league.services.ratings.pools import pool_for_game, pool_rater, variant_key
 from league.services.ratings.rebuild import rebuild_history, uses_partitions
-from tournaments.models import Game, GameStatus
+from tournaments.models import ResultStatus, TableResult
 
 # --- where must the pool (re)start? ----------------------------------------------------------
 
@@ -41,12 +41,12 @@ def _first_unrated(pool: RatingPool) -> Point | None:
     return None
 
 
-def _stale_points(pool: RatingPool, game: Game) -> list[Point]:
+def _stale_points(pool: RatingPool, game: TableResult) -> list[Point]:
     """Where a re-submitted game must be re-rated from, if its stored rating is out of date."""
     rows = list(RatingHistory.objects.filter(pool=pool, game=game))
     if not rows:
         return []
-    rated = rateable(game) if game.status == GameStatus.COMPLETE else None
+    rated = rateable(game) if game.status == ResultStatus.COMPLETE else None
     current = {p for team in rated.teams for p in team} if rated else set()
     fresh = rated is not None and all(
         r.record_hash == game.record_hash and r.played_at == game.played_at for r in rows
@@ -59,7 +59,7 @@ def _stale_points(pool: RatingPool, game: Game) -> list[Point]:
     return points
 
 
-def replay_point(pool: RatingPool, game: Game | None = None) -> Point | None:
+def replay_point(pool: RatingPool, game: TableResult | None = None) -> Point | None:
     """The earliest position from which the pool's history is missing or wrong."""
     points = []
     orphan = RatingHistory.objects.filter(pool=pool, game__isnull=True).order_by(
@@ -170,7 +170,7 @@ def ratings_update(
         if full:
             bump_club_versions([pool.club_id])  # the leaderboard pages are rebuilt after it
             return _rebuild(pool, rater, progress, outermost)
-        game = Game.objects.filter(pk=game_id).first() if game_id else None
+        game = TableResult.objects.filter(pk=game_id).first() if game_id else None
         start = replay_point(pool, game)
         if start is None:
             return 0
@@ -184,7 +184,7 @@ def ratings_update(
 
 def ratings_update_for_game(*, game_id: int) -> int:
     """After a result is stored, corrected or removed: update the pool(s) it touches."""
-    game = Game.objects.select_related("table__round__event").filter(pk=game_id).first()
+    game = TableResult.objects.select_related("table__round__event").filter(pk=game_id).first()
     if game is None:
         # Removed: its history rows were orphaned (game set to NULL); replay those pools.
         pools = RatingHistory.objects.filter(game__isnull=True).values_list(
