@@ -162,9 +162,9 @@ def build_history(nights: int, players: int, seed: int) -> dict:
 
 def derive(built: dict) -> dict[str, float]:
     """Standings, ratings and player statistics by the services the follow-ups call."""
-    from league.services.player_stats import player_stats_recompute
-    from league.services.ratings import ratings_recompute
-    from league.services.standings import standings_recompute
+    from rankings.services.player_stats import player_stats_recompute
+    from rankings.services.ratings import ratings_recompute
+    from rankings.services.standings import standings_recompute
 
     seconds = {}
     started = time.perf_counter()
@@ -181,7 +181,7 @@ def derive(built: dict) -> dict[str, float]:
 
 
 def page_urls(built: dict) -> dict[str, str]:
-    from league.models import RatingPool
+    from rankings.models import RatingPool
     from tournaments.models import Event
 
     club, season = built["club"], built["seasons"][-1]

@@ -2,7 +2,7 @@
 
 Builds a synthetic club history in a database of its own (created, migrated and
 dropped by this script), then times the real service
-``league.services.ratings.ratings_recompute(club_id=...)`` and extrapolates to
+``rankings.services.ratings.ratings_recompute(club_id=...)`` and extrapolates to
 1,000,000 games.  Setup uses COPY (bench only, not production code).
 
 The phases are timed by wrapping the service's own helpers from the outside
@@ -255,7 +255,7 @@ class Phases:
         return wrap
 
     def install(self) -> None:
-        from league.services.ratings import history, rebuild, recompute, replay
+        from rankings.services.ratings import history, rebuild, recompute, replay
 
         def rater(fn):
             def inner(*a, **kw):
@@ -285,8 +285,8 @@ def load_average() -> str:
 
 
 def run(club_id: int, games: int, profile: bool) -> None:
-    from league.models import PlayerRating, RatingHistory
-    from league.services.ratings import ratings_recompute
+    from rankings.models import PlayerRating, RatingHistory
+    from rankings.services.ratings import ratings_recompute
 
     phases = Phases()
     phases.install()

@@ -69,13 +69,12 @@ from league.models import (  # noqa: E402
     Membership,
     PendingRecompute,
     Player,
-    PlayerRating,
     Season,
-    StandingRow,
 )
 from league.models.access import hash_token_key  # noqa: E402
-from league.services.ratings import ratings_recompute  # noqa: E402
-from league.services.standings import standings_recompute  # noqa: E402
+from rankings.models import PlayerRating, StandingRow  # noqa: E402
+from rankings.services.ratings import ratings_recompute  # noqa: E402
+from rankings.services.standings import standings_recompute  # noqa: E402
 from tournaments.models import Event, Round, Seat, Table, TableResult  # noqa: E402
 
 SEATS = 4

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "games",
     "league",
     "tournaments",
+    "rankings",
 ]
 
 MIDDLEWARE = [

@@ -131,3 +131,14 @@ def row_counts() -> dict:
     models = [Event, Round, Table, Seat, TableResult, Hand, ApiToken, Membership, AuditEntry, Club,
               IdempotencyRecord]
     return {model.__name__: model.objects.count() for model in models}
+
+
+class TodaysModels:
+    """An old migration's model names mapped to today's models, to call its data function
+    on today's database (Game is TableResult since tournaments 0005)."""
+
+    def __init__(self, apps):
+        self.apps = apps
+
+    def get_model(self, app_label, name):
+        return self.apps.get_model(app_label, {"Game": "TableResult"}.get(name, name))

@@ -26,7 +26,6 @@ from django.utils.html import format_html
 
 from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
-from league.services import followups
 from league.services.audit import audit_record
 from tournaments.admin_forms import EventAddForm, SeatForm, with_user
 from tournaments.models import (
@@ -39,6 +38,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.services import followups
 from tournaments.services.events import event_create, event_update, round_create, seat_assign
 from tournaments.services.results import (
     ResultConflict,

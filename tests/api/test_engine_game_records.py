@@ -5,7 +5,7 @@ and the rulesets endpoint describes every game's seats, sides, ranking and sheet
 import pytest
 
 from games import rules
-from tests.factories import played_record, seated_table
+from tests.factories import TodaysModels, played_record, seated_table
 from tournaments.models import Hand, TableResult
 
 pytestmark = pytest.mark.django_db
@@ -89,16 +89,6 @@ def test_the_schema_documents_the_rulesets_fields(client_as):
 
 
 
-class _TodaysModels:
-    """The migration's model names mapped to today's models (Game is TableResult since 0005)."""
-
-    def __init__(self, apps):
-        self.apps = apps
-
-    def get_model(self, app_label, name):
-        return self.apps.get_model(app_label, {"Game": "TableResult"}.get(name, name))
-
-
 def test_the_migration_fills_the_summaries_of_engine_hands_stored_before_it(club_b, players_b,
                                                                            client_as):
     import importlib
@@ -116,6 +106,6 @@ def test_the_migration_fills_the_summaries_of_engine_hands_stored_before_it(club
     bluke = seated_table(club_b, players_b)
     assert client_as("token_b").post(f"/api/v1/tables/{bluke.pk}/result/", played_record(
         seed=2, seats=[p.display_name for p in players_b]), format="json").status_code == 201
-    fill.fill_summaries(_TodaysModels(apps), None)
+    fill.fill_summaries(TodaysModels(apps), None)
     assert dict(hands.values_list("pk", "summary")) == good
     assert all(h.summary == {} for h in Hand.objects.filter(game__table=bluke))

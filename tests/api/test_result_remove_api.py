@@ -2,8 +2,9 @@
 
 import pytest
 
-from league.models import AuditEntry, StandingRow
+from league.models import AuditEntry
 from league.permissions import SYSTEM
+from rankings.models import StandingRow
 from tests.factories import played_record, row_counts
 from tournaments.models import EventStatus, TableResult
 from tournaments.services.results import result_submit

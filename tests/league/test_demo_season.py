@@ -44,7 +44,8 @@ def test_it_does_nothing_the_second_time_with_if_missing(eager_celery):
 
 
 def test_a_further_joker_season_is_seated_at_fours_played_and_ranked(eager_celery):
-    from league.models import Season, StandingRow
+    from league.models import Season
+    from rankings.models import StandingRow
 
     run_demo("--weeks", "1", "--rounds", "1", "--also", "joker:1")
     season = Season.objects.get(game="joker")
@@ -96,7 +97,7 @@ def test_a_game_whose_bots_fail_is_skipped_with_a_printed_line(eager_celery, mon
 
 
 def test_the_demo_setup_plays_every_later_game_in_a_short_night():
-    from league.management.commands.demo_setup import every_other_game
+    from rankings.management.commands.demo_setup import every_other_game
 
     args = every_other_game()
     assert args[:6] == ["--also", "back-alley:1", "--also", "back-alley-individual:1",

@@ -2,12 +2,13 @@
 
 import datetime
 
-from league.models import PlayerRating, RatingHistory, StandingRow
 from league.permissions import SYSTEM
-from league.services.followups import after_result_saved, followups_batched
+from league.services.followups import followups_batched
+from rankings.models import PlayerRating, RatingHistory, StandingRow
 from tests.factories import played_record
 from tests.league.played_games import T0, night, table_at
 from tournaments.models import ResultSource, TableResult
+from tournaments.services.followups import after_result_saved
 from tournaments.services.results import result_submit
 
 

@@ -9,11 +9,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import RatingPool
 from league.permissions import SYSTEM
-from league.services.player_stats import player_stats_recompute
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings.models import RatingPool
+from rankings.services.player_stats import player_stats_recompute
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.factories import played_record
 from tests.league.played_games import T0, night, record_game, scoresheet_hands, table_at
 from tournaments.models import ResultSource

@@ -5,12 +5,12 @@ import datetime
 import pytest
 from django.core.management import CommandError, call_command
 
-from league.models import HeadToHead, PlayerGameStat, PlayerStats
 from league.permissions import SYSTEM
-from league.selectors_stats import player_games, player_statistics, results
 from league.services.followups import followups_batched
-from league.services.player_stats import player_stats_after_result, player_stats_recompute
-from league.standings import head_to_head
+from rankings.models import HeadToHead, PlayerGameStat, PlayerStats
+from rankings.selectors_stats import player_games, player_statistics, results
+from rankings.services.player_stats import player_stats_after_result, player_stats_recompute
+from rankings.standings import head_to_head
 from tests.factories import played_record
 from tests.league.played_games import T0, correct_game, night, record_game, table_at
 from tournaments.models import ResultSource, TableResult

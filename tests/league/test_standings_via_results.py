@@ -4,10 +4,10 @@ import datetime
 
 import pytest
 
-from league.models import PlayerRating, RatingHistory, StandingRow
 from league.permissions import SYSTEM
-from league.selectors_stats import player_games, player_statistics
-from league.services.ratings import ratings_recompute
+from rankings.models import PlayerRating, RatingHistory, StandingRow
+from rankings.selectors_stats import player_games, player_statistics
+from rankings.services.ratings import ratings_recompute
 from tests.factories import played_record
 from tests.league.played_games import T0, night, table_at
 from tournaments.models import ResultSource

@@ -14,6 +14,7 @@ from tests.factories import (
     EventFactory,
     RoundFactory,
     SeasonFactory,
+    TodaysModels,
     UserFactory,
     played_record,
     seated_table,
@@ -221,7 +222,7 @@ def test_the_migration_repairs_hands_stored_before_the_stored_form(client, clien
     good = {h.pk: (h.trump, h.tricks, h.cards) for h in Hand.objects.all()}
     Hand.objects.filter(game=games[0]).update(tricks=[], cards=0)
     Hand.objects.filter(game=games[1], trump="NT").update(trump="", tricks=[])
-    repair.repair_hands(apps, None)
+    repair.repair_hands(TodaysModels(apps), None)
     assert {h.pk: (h.trump, h.tricks, h.cards) for h in Hand.objects.all()} == good
     for game in games:
         assert_pages_open(client, game)

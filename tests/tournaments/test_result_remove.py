@@ -9,11 +9,12 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 
-from league.models import AuditEntry, PlayerRating, RatingHistory, StandingRow
+from league.models import AuditEntry
 from league.permissions import SYSTEM
 from league.services.followups import followups_batched
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings.models import PlayerRating, RatingHistory, StandingRow
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.factories import (
     EventFactory,
     MembershipFactory,
@@ -242,7 +243,7 @@ def test_it_audits_the_removal_with_the_reason_and_the_removed_record(stored, al
     result_remove(actor=alice, game=stored, reason="  sheet of another night  ")
     entry = AuditEntry.objects.get(action="result.remove")
     assert (entry.actor, entry.token, entry.club) == (alice, None, stored.table.round.event.club)
-    assert (entry.target_type, entry.target_id) == ("game", stored.pk)
+    assert (entry.target_type, entry.target_id) == ("tableresult", stored.pk)
     assert entry.reason == "sheet of another night"
     assert entry.before["record"] == record and entry.before["record_hash"] == stored.record_hash
     assert entry.after is None

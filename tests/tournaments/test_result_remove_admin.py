@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from league.models import AuditEntry, StandingRow
+from league.models import AuditEntry
 from league.permissions import SYSTEM
+from rankings.models import StandingRow
 from tests.factories import SeasonFactory, UserFactory, played_record, row_counts, seated_table
 from tournaments.models import EventStatus, TableResult
 from tournaments.services.results import result_submit

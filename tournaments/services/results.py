@@ -37,10 +37,10 @@ from django.utils import timezone
 from games import rules
 from league.models import ApiToken
 from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
-from league.services import followups
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
+from tournaments.services import followups
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.records import (
     Verdict,

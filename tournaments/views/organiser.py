@@ -15,13 +15,13 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from league import access
 from league.models import Season
 from tournaments.forms_organiser import NightCreateForm, NightForm, SubstituteForm, WalkInForm
 from tournaments.models import Event, Table
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services.walk_ins import event_add_walk_in
-from tournaments.views import access
 
 
 def _refusal(error: ValidationError) -> str:

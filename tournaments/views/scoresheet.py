@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import rules
+from league import access
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
 from tournaments.models import EventStatus, ResultSource, Table
@@ -25,7 +26,6 @@ from tournaments.services.results import (
     result_remove,
     result_submit,
 )
-from tournaments.views import access
 
 
 def _table(pk) -> Table:

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from league.ratings import make_rater
+from rankings.ratings import make_rater
 
 openskill_models = pytest.importorskip("openskill.models")
 

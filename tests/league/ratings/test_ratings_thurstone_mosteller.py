@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from league.ratings import PlayerState, make_rater
-from league.ratings.thurstone_mosteller import _cdf, tie_terms
+from rankings.ratings import PlayerState, make_rater
+from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
 
 openskill_models = pytest.importorskip("openskill.models")
 weng_lin_common = pytest.importorskip("openskill.models.weng_lin.common")
