@@ -12,8 +12,11 @@ MOVED = ["HeadToHead", "PlayerGameStat", "PlayerStats", "RatingHistory", "Player
 
 class Migration(migrations.Migration):
 
+    # After the result model's rename, so that its foreign keys from these tables are
+    # re-pointed while league still holds them in its state.
     dependencies = [
         ("league", "0007_season_table_size"),
+        ("tournaments", "0005_rename_game_tableresult"),
     ]
 
     operations = [

@@ -80,8 +80,8 @@ def test_a_short_night_of_a_later_game_is_played_at_two_tables(eager_celery):
 
 
 def test_a_game_whose_bots_fail_is_skipped_with_a_printed_line(eager_celery, monkeypatch):
-    from league.management.commands import demo_season
     from league.models import Season
+    from rankings.management.commands import demo_season
 
     real = demo_season.table_play_with_bots
 
