@@ -1,8 +1,8 @@
-"""The organiser's members page: add a member by name and change roles.
+"""The organiser's members page: add a member by name, change roles, remove a member.
 
-Adding goes through `newcomer_add`, roles through `membership_set_role`, whose guard
-decides who may hand out which role (owners alone give or take owner and organiser, and a
-club keeps an owner)."""
+Adding goes through `newcomer_add`, roles through `membership_set_role` and removal through
+`membership_remove`, whose shared guard decides who may hand out or take which role (owners
+alone give or take owner and organiser, and a club keeps an owner)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from league import access, permissions
 from league.forms import MemberAddForm, RoleForm
 from league.models import Club, Membership
-from league.services.clubs import membership_set_role
+from league.services.clubs import membership_remove, membership_set_role
 from league.services.newcomers import newcomer_add
 
 
@@ -70,4 +70,26 @@ def member_role(request, slug, membership):
     else:
         messages.success(request, f"{member.player} is now "
                                   f"{form.cleaned_data['role']} of {club}.")
+    return redirect("organiser:club-members", slug=club.slug)
+
+
+@login_required
+@require_POST
+def member_remove(request, slug, membership):
+    """Take a member out of the club; their games, results and ratings stay."""
+    club = _club(request, slug)
+    member = get_object_or_404(Membership.objects.select_related("player"), pk=membership,
+                               club=club)
+    if request.POST.get("confirm_removal") != "yes":
+        messages.error(request, f"{member.player} was not removed: tick the box to confirm.")
+        return redirect("organiser:club-members", slug=club.slug)
+    try:
+        membership_remove(membership=member, user=request.user)
+    except PermissionDenied as refused:
+        messages.error(request, f"{member.player} was not removed: {refused}")
+    except ValidationError as refused:
+        messages.error(request, f"{member.player} was not removed: {' '.join(refused.messages)}")
+    else:
+        messages.success(request, f"{member.player} is no longer a member of {club}; "
+                                  "their games stay in the records.")
     return redirect("organiser:club-members", slug=club.slug)

@@ -51,6 +51,7 @@ def club_detail(request, slug):
         "can_manage": access.can_manage(request.user, club),
         "manage_links": [
             ("New season", reverse("organiser:season-new", args=[club.slug])),
+            ("New one-off tournament", reverse("organiser:tournament-new", args=[club.slug])),
             ("Members and roles", reverse("organiser:club-members", args=[club.slug])),
         ],
     }

@@ -4,7 +4,7 @@ import os
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # --- Personas -----------------------------------------------------------------------------
-# Club A (private): alice organises, sam keeps score, pat plays. Club B (public): bob
+# Club A (private): olga owns it, alice organises, sam keeps score, pat plays. Club B (public): bob
 # organises and owns an API token. Plus anonymous visitors. Each persona is a fixture; the
 # `client_as` fixture gives a DRF client logged in (or carrying the token) as one of them.
 
@@ -62,6 +62,11 @@ def club_a(db):
 @pytest.fixture
 def club_b(db):
     return ClubFactory(name="Club B", slug="club-b", is_public=True)
+
+
+@pytest.fixture
+def olga(club_a):
+    return _member(club_a, "olga", Role.OWNER)
 
 
 @pytest.fixture

@@ -164,11 +164,17 @@ class TableInline(OpenNightDeletesInline):
         return False  # tables come with their seats, from the plan or the API
 
 
+@admin.display(description="seat", ordering="position")
+def seat_number(seat: Seat) -> int | None:
+    """Seats as people count them, from 1 (stored from 0, the engine's seat index)."""
+    return None if seat.position is None else seat.position + 1
+
+
 class SeatInline(ScopedTabularInline):
     model = Seat
     form = SeatForm
-    fields = ["position", "player"]
-    readonly_fields = ["position"]
+    fields = [seat_number, "player"]
+    readonly_fields = [seat_number]
     autocomplete_fields = ["player"]
 
     def get_formset(self, request, obj=None, **kwargs):
@@ -415,13 +421,14 @@ class TableResultAdmin(ReadOnlyScopedAdmin):
 class SeatAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, ClubScopedAdmin):
     """One seat's player, through `seat_assign` (seats are made with their table)."""
 
-    list_display = ["__str__", "table", "position", "player"]
+    list_display = ["__str__", "table", seat_number, "player"]
     list_filter = [("table__round__event", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["table__round__event", "player"]
     search_fields = ["player__display_name", "table__round__event__name"]
     autocomplete_fields = ["player"]
-    fields = ["table", "position", "player"]
-    owned_fields = ("table", "position")
+    fields = ["table", seat_number, "player"]
+    readonly_fields = [seat_number]
+    owned_fields = ("table",)
 
     def get_form(self, request, obj=None, **kwargs):
         kwargs["form"] = with_user(SeatForm, request.user)

@@ -3,6 +3,7 @@ substitute. They parse input; the services in `tournaments.services` check and s
 
 from django import forms
 
+from league.forms import game_choices
 from league.models import Player
 from tournaments.models import EventKind
 
@@ -17,6 +18,15 @@ class NightForm(forms.Form):
 
 class NightCreateForm(NightForm):
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.LEAGUE_NIGHT)
+
+
+class OneOffForm(NightForm):
+    """A one-off tournament outside any season: it names its own game (the game's options
+    come from a `GameOptionsForm` beside it)."""
+
+    game = forms.ChoiceField(choices=game_choices,
+                             help_text="A one-off event plays one game; its results count "
+                                       "in the game's ratings, not in a season's standings.")
 
 
 class WalkInForm(forms.Form):

@@ -40,6 +40,34 @@ def _visible_turned(observation):
     return {"turned": turned[0] if turned else None} if isinstance(turned, list) else {}
 
 
+def _public_deal(game, observation, referee) -> tuple[dict | None, bool]:
+    """The deal's turned card as a written deal gives it, and whether it lies in a
+    hand rather than on the table (None when no card can stand for it).
+
+    A deal that needs a turned card but left none on the table dealt it face up into
+    the dealer's hand (Georgian Joker's 9-card hands): it is the card shown there or
+    in a won pile; else it is in the trick, or (to the dealer) in its own hand. There
+    any card that sets the same trump stands in for it: the seat cannot tell them
+    apart, and the turned card decides nothing but trump."""
+    public = _visible_turned(observation)
+    if public.get("turned") is not None or "turned" not in game.deal_needs(referee):
+        return public, False
+    table = observation["table"]
+    for name in ("hand", "won"):
+        for view in table.get(name, ()):
+            if isinstance(view, dict) and view.get("shown"):
+                return {"turned": view["shown"][0]}, True
+    dealer, pack = observation["dealer"], game.pack
+    candidates = [code for seat, code in observation["trick"] if seat == dealer]
+    if observation["seat"] == dealer:
+        candidates += table["hand"][dealer]
+    for code in candidates:
+        suit = pack.suit_of[pack.parse(code)]
+        if (pack.suits[suit] if suit >= 0 else None) == observation["trump"]:
+            return {"turned": code}, True
+    return None, True
+
+
 def guess_deal(game, observation, rng: random.Random) -> dict | None:
     """A deal of the current hand consistent with what the seat has seen, or None."""
     events = observation["events"]
@@ -48,8 +76,8 @@ def guess_deal(game, observation, rng: random.Random) -> dict | None:
     me, n, pack = observation["seat"], game.num_players, game.pack
     base = referee_at(game, observation)
     trial = base.clone()
-    public = _visible_turned(observation)
-    if trial.deal(public):
+    public, in_hand = _public_deal(game, observation, base)
+    if public is None or trial.deal(public):
         return None
     for text in events:
         trial.apply(text, check=False)
@@ -61,17 +89,17 @@ def guess_deal(game, observation, rng: random.Random) -> dict | None:
         pool -= Counter(played[seat])
         if seat != me:
             pool -= Counter(hands_seen[seat].get("shown", []))
-    if public.get("turned"):
+    if public.get("turned") and not in_hand:
         pool -= Counter([public["turned"]])
     unseen = list(pool.elements())
     for _ in range(ATTEMPTS):
-        hands = _assign(game, observation, unseen, played, rng)
+        hands = _assign(game, observation, unseen, played, public, rng)
         if hands is not None:
             return hands
     return None
 
 
-def _assign(game, observation, unseen, played, rng):
+def _assign(game, observation, unseen, played, public, rng):
     me, pack = observation["seat"], game.pack
     rng.shuffle(unseen)
     hands, rest = [], list(unseen)
@@ -89,7 +117,7 @@ def _assign(game, observation, unseen, played, rng):
         for code in fits:
             rest.remove(code)
         hands.append(played[seat] + shown + fits)
-    deal = {"hands": hands, **_visible_turned(observation)}
+    deal = {"hands": hands, **public}
     if "stock" in {a.name for a in game.areas}:
         deal["stock"] = rest
     return deal

@@ -110,22 +110,43 @@ def _labels(bots: list[str]) -> list[str]:
 
 def run_arena(game_name: str, bots: list[str], matches: int, seed: int = 1,
               options: dict | None = None, bot_params: dict | None = None,
-              jobs: int = 1, progress: bool = False) -> list[BotStats]:
-    """Play `matches` matches; returns one BotStats per entry of `bots` (in order).
+              jobs: int = 1, progress: bool = False, first: int = 0,
+              on_match=None) -> list[BotStats]:
+    """Play matches `first` .. `first + matches - 1` of the arena `seed`; returns one
+    BotStats per entry of `bots` (in order).
 
     `bot_params` go to `make_bot` (search: time_budget seconds, max_samples, rollout).
+    A long arena may be cut into ranges run apart (`first`) and summed with
+    `combine_results`: the matches are the same as in one run. `on_match(index, result)`
+    sees each match's result as it comes (to save it before the run ends).
     """
     options = dict(options or {})
     options["players"] = len(bots)
     rules.load(game_name, **options)  # fail fast on a bad game or option
     stats = [BotStats(label) for label in _labels(bots)]
-    args = [(game_name, options, bots, seed, i, dict(bot_params or {})) for i in range(matches)]
-    for result in _results(args, jobs, progress):
-        for slot, (score, share, decisions, seconds) in enumerate(result):
-            stats[slot].scores.append(score)
-            stats[slot].wins += share / 1000
-            stats[slot].decisions += decisions
-            stats[slot].seconds += seconds
+    indexes = range(first, first + matches)
+    args = [(game_name, options, bots, seed, i, dict(bot_params or {})) for i in indexes]
+    for index, result in zip(indexes, _results(args, jobs, progress), strict=True):
+        if on_match is not None:
+            on_match(index, result)
+        _add(stats, result)
+    return stats
+
+
+def _add(stats: list[BotStats], result) -> None:
+    for slot, (score, share, decisions, seconds) in enumerate(result):
+        stats[slot].scores.append(score)
+        stats[slot].wins += share / 1000
+        stats[slot].decisions += decisions
+        stats[slot].seconds += seconds
+
+
+def combine_results(bots: list[str], results: dict[int, list]) -> list[BotStats]:
+    """BotStats over saved match results (index -> result), e.g. several ranges of one
+    arena; a match saved twice counts once."""
+    stats = [BotStats(label) for label in _labels(bots)]
+    for index in sorted(results):
+        _add(stats, results[index])
     return stats
 
 

@@ -68,14 +68,9 @@ class CouillonSearchBot(AnyGameSearchBot):
     name = "search"
     plays = ("couillon",)
 
-    def __init__(self, game=None, time_budget=0.2, max_samples=24, rollout="heuristic",
-                 policy=None):
-        if policy is None and rollout == "heuristic":
-            from .couillon_heuristic import CouillonHeuristicBot
-
-            policy = CouillonHeuristicBot(game)
-        super().__init__(game, time_budget=time_budget, max_samples=max_samples,
-                         rollout=rollout, policy=policy)
+    def __init__(self, game=None, time_budget=0.2, max_samples=24, **params):
+        # the rollout policy is the one `make_bot` passes: the Couillon heuristic
+        super().__init__(game, time_budget=time_budget, max_samples=max_samples, **params)
 
     def guess(self, game, observation, rng):
         return guess_deal(game, observation, rng)

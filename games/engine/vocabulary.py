@@ -12,7 +12,8 @@ machine works on the ints. A vocabulary is built once per game from *families*:
 
 Each family is a `range` of ints; ``vocab.number(action)`` is the bid
 (``vocab.numbered(3)`` its action), ``action - PLAYS.start`` the face played. Parsing is case-insensitive and also
-accepts a bare number for a ``numbers`` family named "bid" (scoresheets write 3).
+accepts a bare number for a ``numbers`` family named "bid" (scoresheets write 3), and a ten
+written "10" wherever an action names a card ("discard:10S", "lay:10H+QS").
 """
 
 from __future__ import annotations
@@ -89,7 +90,11 @@ class Vocabulary:
             text = str(text)
         if not isinstance(text, str):
             return None
-        return self._by_text.get(text.strip().lower())
+        key = text.strip().lower()
+        action = self._by_text.get(key)
+        if action is None and "10" in key:  # a ten written "10" inside an action
+            action = self._by_text.get(key.replace("10", "t"))  # ("discard:10S")
+        return action
 
     def family_of(self, action: int) -> str | None:
         for name, members in self.families.items():

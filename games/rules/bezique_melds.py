@@ -12,12 +12,13 @@ A meld of class X may take a card already used in class X only in two cases:
   kind of meld from all its survivors plus fresh cards (for beziques: at least as
   many pairs as it had).
 
-One more limit (decisions.md): a king and a queen that were laid in the same sequence
-may not be married to each other.
+One more limit (decisions.md): a king and a queen of a sequence already scored may not
+be married to each other (while the sequence waits unscored they may: scoring it after
+their marriage is a marriage grown into a sequence).
 
 The meld book lives in ``state.vars`` as immutable values, so `State.clone` copies it
 by copying the outer containers: ``used`` {card id: class letters}, ``seq_of`` {card
-id: sequence group}, ``groups`` [Group].
+id: the scored sequence it lies in}, ``groups`` [Group].
 """
 
 from __future__ import annotations
@@ -205,7 +206,8 @@ class Book:
             codes.remove(match)
         return "meld-reuse", (f"{kind.code}: the cards held were already used in a meld of "
                               "this class (only growing a bezique or restoring a broken "
-                              "meld may reuse them; never the king and queen of one sequence)")
+                              "meld may reuse them; never the king and queen of one scored "
+                              "sequence)")
 
     # --- changing the book ---------------------------------------------------
     def lay(self, seat: int, kind: Kind, cards, base: Group | None, scored: bool) -> None:
@@ -216,7 +218,7 @@ class Book:
         self.vars["next_gid"] = gid + 1
         for card in cards:
             self.used[card] = "".join(sorted(set(self.used.get(card, "")) | {kind.cls}))
-            if kind.cls == SEQUENCE:
+            if kind.cls == SEQUENCE and scored:
                 self.seq_of[card] = gid
             self.state.table.show(card)
         groups.append(Group(gid, seat, kind.code, tuple(cards), kind.size, scored, False))
@@ -229,6 +231,9 @@ class Book:
     def mark_scored(self, group: Group) -> None:
         index = self.groups.index(group)
         self.groups[index] = group._replace(scored=True)
+        if KINDS[group.kind].cls == SEQUENCE:
+            for card in group.cards:
+                self.seq_of[card] = group.gid
 
     def card_played(self, card: int) -> None:
         """A card leaves the table (played to a trick): its melds are broken."""

@@ -13,6 +13,9 @@ from .bezique_melds import points as meld_points
 
 DERIVED = ("cut_bonus", "points", "game_bonus", "rubicon_bonus", "final")
 MAX_CUT, GAME_BONUS = 96, 1000
+# 168 stock cards drawn two to a trick: 84 tricks won with a meld turn, 84 draws each
+STOCK_TRICKS = 84
+MAX_BLANCHES = 1 + STOCK_TRICKS  # the twelve dealt, then each card drawn
 
 SUMMARY_SCHEMA = {
     "cut": {"type": "integer", "minimum": 1, "maximum": MAX_CUT, "title": "Cut",
@@ -21,7 +24,8 @@ SUMMARY_SCHEMA = {
               "x-per": "hand", "description": "the non-dealer's guess of the cut"},
     "cut_bonus": {"type": "array", "items": {"type": "integer", "enum": [0, 150, 250, 400]},
                   "minItems": 2, "maxItems": 2, "title": "Cut bonus", "x-per": "seat"},
-    "carte_blanche": {"type": "array", "items": {"type": "integer", "minimum": 0},
+    "carte_blanche": {"type": "array",
+                      "items": {"type": "integer", "minimum": 0, "maximum": MAX_BLANCHES},
                       "minItems": 2, "maxItems": 2, "title": "Cartes blanches",
                       "x-per": "seat", "description": "carte blanches shown, 250 each"},
     "trump": {"enum": ["S", "H", "D", "C", None], "title": "Trump", "x-per": "hand",
@@ -76,9 +80,10 @@ def _read_facts(summary, problems):
                                  "carte_blanche must list one count per seat"))
         blanches = [0, 0]
     for seat, count in enumerate(blanches):
-        if not _number(count, 0, 200):
+        if not _number(count, 0, MAX_BLANCHES):
             problems.append(_problem(seat, "carte_blanche", "blanche-range",
-                                     f"seat {seat + 1}'s carte blanches {count!r} is not a count"))
+                                     f"seat {seat + 1}'s carte blanches {count!r} is not a "
+                                     f"count from 0 to {MAX_BLANCHES}"))
     facts["blanches"] = blanches
     return facts
 
@@ -112,6 +117,10 @@ def _read_melds(summary, problems):
                                      f"1) and a meld of this game, not {meld!r}"))
             continue
         good.append(meld)
+    if len(melds) > STOCK_TRICKS:
+        problems.append(_problem(None, "melds", "too-many-melds", f"{len(melds)} melds "
+                                 f"scored: one is scored per trick won while the stock "
+                                 f"lasts, {STOCK_TRICKS} tricks"))
     return good
 
 

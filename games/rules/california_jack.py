@@ -7,8 +7,9 @@ our own decisions are in docs/rules/california-jack.md):
   face up: both players see its top card, and each card as it is drawn. The suit
   of the top stock card at the deal is trump for the hand.
 * The non-dealer leads. The second player must follow suit or play a trump; only
-  holding neither may they play any card. The highest trump wins the trick, else
-  the higher card of the led suit.
+  holding neither may they play any card (void in the led suit, a player holding a
+  trump must play one). The highest trump wins the trick, else the higher card of
+  the led suit.
 * After each trick, while the stock lasts, the winner draws its top card
   (``draw:QH``), then the loser draws the next; the winner leads. With the stock
   gone the last six tricks are played without drawing (26 tricks in all).
@@ -34,6 +35,7 @@ from games.engine import (
     TargetScore,
     Vocabulary,
 )
+from games.engine.tricks import FollowRule
 
 from . import all_fours
 
@@ -57,9 +59,31 @@ def counted(taken: dict, totals: list[int], target: int) -> list[int]:
     return scores
 
 
+class FollowOrTrump(FollowRule):
+    """The led suit or a trump; holding neither, any card. Unlike Pitch, a player void
+    in the led suit who holds a trump must play one."""
+
+    def allowed(self, state, seat, hand):
+        if state.led is None:
+            return list(hand)
+        suit = state.game.card_suit
+        either = [c for c in hand if suit(state, c, seat) in (state.led, state.trump)]
+        return either or list(hand)
+
+    def violation(self, state, seat, card):
+        suit = state.game.card_suit
+        if any(suit(state, c, seat) == state.led for c in state.table.of("hand", seat)):
+            return RuleViolation("revoke", "must follow the led suit or play a trump")
+        return RuleViolation("must-trump", "void in the led suit: must play a trump")
+
+
 class StockPlay(all_fours.TrumpAnyTime):
     """Tricks, each followed while the stock lasts by two draws: winner, then loser
     (``state.vars["drawers"]`` lists the seats still to draw)."""
+
+    def __init__(self):
+        super().__init__()
+        self.follow = FollowOrTrump()
 
     def begin(self, state):
         super().begin(state)
@@ -87,7 +111,12 @@ class StockPlay(all_fours.TrumpAnyTime):
 
     def apply(self, state, action):
         if not state.vars["drawers"]:
-            return super().apply(state, action)
+            seat, led = state.to_move, state.led
+            super().apply(state, action)
+            suit = state.game.card_suit(state, state.played[seat][-1], seat)
+            if led is not None and state.trump is not None and suit not in (led, state.trump):
+                state.voids[seat].add(state.trump)  # neither followed nor trumped
+            return
         game, seat = state.game, state.vars["drawers"].pop(0)
         face = action - game.vocab.families["draw"].start
         stock = state.table.of("stock")
@@ -98,6 +127,7 @@ class StockPlay(all_fours.TrumpAnyTime):
             state.table.take("stock", card)
         state.table.put("hand", [card], seat)
         state.table.show(card)  # both saw it drawn
+        state.voids[seat].discard(game.card_suit(state, card, seat))  # no longer void
         if stock:
             state.table.show(stock[0])
         state.to_move = state.vars["drawers"][0] if state.vars["drawers"] else state.vars["leader"]
@@ -179,6 +209,11 @@ class CaliforniaJack(EngineGame):
         return counted(self.taken(state), state.totals, self.options["target"])
 
     def score_summary(self, state, summary):
+        missing = [point for point in ("trump", "high", "low", "jack") if point not in summary]
+        if missing:  # (game may be left out: a tie)
+            return None, [{"seat": None, "field": f"summary.{point}", "code": "missing-field",
+                           "message": f"a California Jack scoresheet line needs {point}"}
+                          for point in missing]
         problems = []
         if summary.get("trump") not in ("S", "H", "D", "C"):
             problems.append({"seat": None, "field": "summary.trump", "code": "trump-value",

@@ -298,10 +298,7 @@ class Calypso(EngineGame):
         if problems:
             return problems
         before = state.hand_log[-1]["summary"] if state.hand_log else None
-        for seat in range(state.n):
-            if before and summary["calypsos"][seat] < before["calypsos"][seat]:
-                problems.append(_problem(seat, "calypsos", "calypsos-decrease",
-                                         "fewer calypsos than after the deal before"))
+        problems += self._growth_problems(state, before, summary)
         played = RANKS * sum(summary["calypsos"]) + sum(summary["calypso_cards"]) \
             + sum(summary["won"])
         dealt = RANKS * state.n * (state.hand_index + 1)
@@ -309,6 +306,34 @@ class Calypso(EngineGame):
             problems.append(_problem(None, "won", "cards-sum", f"calypsos, calypso cards "
                                      f"and won piles hold {played} cards, but {dealt} have "
                                      "been played"))
+        return problems
+
+    def _growth_problems(self, state, before, summary) -> list[dict]:
+        """A seat's own-suit cards (13 a completed calypso, plus the one in progress)
+        never leave it and fit in the pack's copies of its suit; a won pile never
+        shrinks. Only a calypso completed lets the cards in progress start again."""
+        problems = []
+        copies = RANKS * self.pack.copies
+        for seat in range(state.n):
+            kept = RANKS * summary["calypsos"][seat] + summary["calypso_cards"][seat]
+            if kept > copies:
+                problems.append(_problem(seat, "calypso_cards", "calypso_card-range",
+                                         f"{summary['calypsos'][seat]} calypsos and "
+                                         f"{summary['calypso_cards'][seat]} cards are more "
+                                         f"than the {copies} cards of the seat's suit"))
+            if not before:
+                continue
+            if summary["calypsos"][seat] < before["calypsos"][seat]:
+                problems.append(_problem(seat, "calypsos", "calypsos-decrease",
+                                         "fewer calypsos than after the deal before"))
+            elif kept < RANKS * before["calypsos"][seat] + before["calypso_cards"][seat]:
+                problems.append(_problem(seat, "calypso_cards", "calypso-shrinks",
+                                         "cards left the calypso in progress without "
+                                         "completing it"))
+        for side, team in enumerate(self.teams):
+            if before and summary["won"][side] < before["won"][side]:
+                problems.append(_problem(team[0], "won", "won-shrinks", "fewer won-pile "
+                                         "cards than after the deal before"))
         return problems
 
 

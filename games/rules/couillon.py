@@ -54,6 +54,8 @@ from games.rules.rng import shuffle
 
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 TOTAL_POINTS = 4 * sum(POINTS.values())
+# the 8-card stub is never played; at most it holds the four aces and four kings
+LEAST_PLAYED = TOTAL_POINTS - 4 * (POINTS["A"] + POINTS["K"])
 BOTTOM = Area("bottom", NOBODY)  # the stub's last card: trump when all decline
 ACCEPT, DECLINE = "accept", "decline"
 
@@ -181,6 +183,12 @@ class Couillon(EngineGame):
         state.table.put("stock", stub[1:-1])
         state.table.put("bottom", stub[-1:])
 
+    def place_written_deal(self, state, written):
+        """The bottom card may be written as a code, like the upcard, or as a list."""
+        if isinstance(written, dict) and isinstance(written.get("bottom"), str):
+            written = {**written, "bottom": [written["bottom"]]}
+        return super().place_written_deal(state, written)
+
     def after_deal(self, state):
         state.trump = None  # nothing is trump until accepted or all declined
 
@@ -270,10 +278,10 @@ class Couillon(EngineGame):
                     problems.append(_problem(self.teams[side][0], "points", "points-range",
                                              f"side {side}'s points {value!r} are not 0 to "
                                              f"{TOTAL_POINTS}"))
-            if not problems and sum(points) > TOTAL_POINTS:
+            if not problems and not LEAST_PLAYED <= sum(points) <= TOTAL_POINTS:
                 problems.append(_problem(None, "points", "points-sum", f"the points add up "
-                                         f"to {sum(points)}, more than the pack's "
-                                         f"{TOTAL_POINTS}"))
+                                         f"to {sum(points)}: the 16 cards played hold "
+                                         f"{LEAST_PLAYED} to {TOTAL_POINTS}"))
         return problems
 
     def _mismatch(self, field, have, want) -> dict:

@@ -343,6 +343,11 @@ class Mighty(EngineGame):
             value = s.get(key)
             return type(value) is int and low <= value <= high
 
+        missing = [key for key in self.SUMMARY_SCHEMA if key not in s]
+        if missing:
+            return [_problem(s.get("declarer") if number("declarer", 0, state.n - 1) else None,
+                             f"summary.{key}", "missing-field", f"a Mighty scoresheet line "
+                             f"needs {key}") for key in missing]
         out = []
         if not number("declarer", 0, state.n - 1):
             return [_problem(None, "summary.declarer", "seat-range", "the declarer must be "

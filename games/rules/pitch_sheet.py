@@ -14,6 +14,8 @@ from . import all_fours
 from .pitch import BID_TEXT, hand_scores
 
 BIDS = {text: value for value, text in BID_TEXT.items()}
+# jack and game may be left out: nobody took them
+REQUIRED = ("pitcher", "bid", "trump", "high", "low", "made")
 
 
 def problem(seat, field, code, message) -> dict:
@@ -32,16 +34,21 @@ def _side(summary, point, problems, required):
 
 
 def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
+    missing = [field for field in REQUIRED if field not in summary]
+    if missing:
+        return None, [problem(None, field, "missing-field", f"a Pitch scoresheet line needs "
+                              f"{field}") for field in missing]
     problems: list[dict] = []
     pitcher = summary.get("pitcher")
     if type(pitcher) is not int or not 0 <= pitcher < state.n:
         problems.append(problem(None, "pitcher", "pitcher-range", "pitcher must be a seat "
                                 f"number from 0 to {state.n - 1}, not {pitcher!r}"))
-    bid = BIDS.get(summary.get("bid"))
+    written = summary.get("bid")
+    bid = BIDS.get(written) if isinstance(written, str) else None
     if bid is None or bid not in game.bid_values():
         allowed = ", ".join(BID_TEXT[v] for v in game.bid_values())
         problems.append(problem(pitcher if type(pitcher) is int else None, "bid", "bid-value",
-                                f"bid must be one of {allowed}, not {summary.get('bid')!r}"))
+                                f"bid must be one of {allowed}, not {written!r}"))
     if summary.get("trump") not in ("S", "H", "D", "C"):
         problems.append(problem(None, "trump", "trump-value", "trump must be S, H, D or C"))
     taken = {point: _side(summary, point, problems, point in ("high", "low"))

@@ -13,15 +13,7 @@ from league.services.clubs import (
     membership_remove,
     membership_set_role,
 )
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory, row_counts
-
-
-@pytest.fixture
-def olga(club_a):
-    user = UserFactory(username="olga")
-    MembershipFactory(club=club_a, player=PlayerFactory(user=user, display_name="Olga"),
-                      role=Role.OWNER)
-    return user
+from tests.factories import PlayerFactory, row_counts
 
 
 def _members_url(club):

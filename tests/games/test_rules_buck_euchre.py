@@ -16,6 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
 from games.rules.buck_euchre import hand_points  # noqa: E402
+from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402
 
 GAME = rules.load("buck-euchre")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -42,16 +43,6 @@ def dealt(deal, game=GAME):
     state = game.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal(copy.deepcopy(deal)) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def record(hands, first_dealer=3, **options):
@@ -262,6 +253,20 @@ def test_a_hand_made_card_by_card_record_is_judged_right():
     assert rules.check_record(record([hand])).valid
 
 
+def test_a_ten_written_10_reads_as_in_a_play_in_the_dealers_discard_too():
+    # docs/records.md reads "10C" for "TC"; a referee who writes tens that way writes
+    # the discard so too. Di holds the ten of clubs here instead of the jack (Ann has it).
+    deal = copy.deepcopy(DEAL_A)
+    deal["hands"][0][4], deal["hands"][3][4] = "JC", "TC"
+    events = [text.replace("JC", "@").replace("TC", "JC").replace("@", "10C")
+              .replace("TH", "10H") for text in HAND_A]
+    assert events[1] == "discard:10C" and "10H" in events
+    hand = {"dealer": 3, "cards": 5, "deal": deal, "events": events,
+            "summary": copy.deepcopy(SUMMARY_A), "scores": [-3, 0, -2, 5]}
+    report = rules.check_record(record([hand]))
+    assert report.valid and report.scores == [[-3, 0, -2, 5]], report.errors
+
+
 def test_a_wrong_card_a_wrong_score_and_a_wrong_summary_name_hand_seat_and_field():
     hand = {"deal": copy.deepcopy(DEAL_A), "events": list(HAND_A), "scores": [-3, 0, -2, 5]}
     bad = copy.deepcopy(hand)
@@ -368,14 +373,8 @@ def test_the_record_schema_takes_the_scoresheet_fields_and_a_played_match():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return json.loads(json.dumps({
-        "game": GAME.name, "options": {"players": 4}, "seed": GOLDEN_SEED,
-        "history": [state.action_to_string(a) for a in state.history],
-        "record": state.to_record(SEATS)}))
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS,
+                              options={"players": 4})
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from games import rules
 from games.bots import make_bot, play_match
 from games.bots.match import play_state
 from games.rules.california_jack import counted
+from tests.games.helpers import golden_playthrough, legal_texts, play
 
 GAME = rules.load("california-jack")
 SEATS = ["Ann", "Bob"]
@@ -29,16 +30,6 @@ def dealt(game=GAME, totals=None):
         state.start_at(0, totals)
     assert state.deal({"hands": HANDS, "stock": STOCK}) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def code(state, text):
@@ -82,7 +73,7 @@ def test_the_deal_alternates():
 # --- following ----------------------------------------------------------------------
 def test_the_second_player_follows_suit_or_trumps():
     state = play(dealt(), "2S")
-    assert legal(state) == ["3S", "JH", "QH"]
+    assert legal_texts(state) == ["3S", "JH", "QH"]
     assert code(state, "4D") == "revoke"
 
 
@@ -98,18 +89,43 @@ def test_holding_neither_suit_nor_trump_any_card():
     state = GAME.new_match(seed=0, first_dealer=1, auto_deal=False)
     assert state.deal({"hands": hands, "stock": [TOP, *rest]}) == []
     state.apply("9S")
-    assert legal(state) == sorted(hands[1])
+    assert legal_texts(state) == sorted(hands[1])
+
+
+def dealt_with(hands, second):
+    """`hands` dealt by Bob under the ten of hearts, `second` the next stock card."""
+    rest = [GAME.pack.code(c) for c in GAME.pack.ids()
+            if GAME.pack.code(c) not in {*hands[0], *hands[1], TOP, second}]
+    state = GAME.new_match(seed=0, first_dealer=1, auto_deal=False)
+    assert state.deal({"hands": hands, "stock": [TOP, second, *rest]}) == []
+    return state
+
+
+def test_void_in_the_led_suit_the_second_player_must_trump_if_able():
+    # the text: only a player holding neither the led suit nor a trump plays any card
+    state = dealt_with([HANDS[0], ["QH", "JH", "3S", "4S", "6C", "7C"]], "5H")
+    state.apply("3D")  # Bob has no diamond but two hearts (trump)
+    assert legal_texts(state) == ["JH", "QH"]
+    assert code(state, "3S") == "must-trump"
+
+
+def test_a_card_of_neither_suit_shows_a_void_in_both_until_a_draw_brings_one():
+    state = dealt_with([HANDS[0], ["3S", "4S", "6C", "7C", "8C", "9C"]], "5H")
+    play(state, "3D", "3S")  # Bob holds neither diamonds nor hearts
+    assert state.observation(0)["voids"][1] == ["D", "H"]
+    play(state, "draw:TH", "draw:5H")  # Ann won and draws first; Bob draws a heart
+    assert state.observation(0)["voids"][1] == ["D"]
 
 
 # --- the stock ----------------------------------------------------------------------
 def test_the_winner_draws_the_top_card_then_the_loser_the_next():
     state = play(dealt(), "2S", "3S")
     assert state.current_player() == 1
-    assert legal(state) == ["draw:TH"]
+    assert legal_texts(state) == ["draw:TH"]
     assert code(state, "draw:" + STOCK[1]) == "draw-order"
     assert code(state, "6C") == "draw-expected"
     play(state, "draw:TH")
-    assert state.current_player() == 0 and legal(state) == ["draw:" + STOCK[1]]
+    assert state.current_player() == 0 and legal_texts(state) == ["draw:" + STOCK[1]]
     play(state, "draw:" + STOCK[1])
     assert state.current_player() == 1  # the winner leads
     assert code(state, "draw:" + STOCK[2]) == "card-expected"
@@ -221,6 +237,15 @@ def test_scoresheet_mistakes_have_named_codes(changes, field, code):
     assert (field, code) in {(e.field, e.code) for e in errors}
 
 
+@pytest.mark.parametrize("field", ["trump", "high", "low", "jack"])
+def test_a_field_left_out_of_a_scoresheet_line_is_missing_field(field):
+    # game alone may be left out: null, a tie
+    record = sheet()
+    del record["hands"][0]["summary"][field]
+    errors = rules.check_record(record).errors
+    assert [(e.code, e.field) for e in errors] == [("missing-field", f"summary.{field}")]
+
+
 @pytest.mark.parametrize("options", [{"target": 3}, {"target": 15}])
 def test_random_matches_with_each_option_replay_exactly_and_check_clean(options):
     game = rules.load("california-jack", **options)
@@ -234,14 +259,11 @@ def test_random_matches_with_each_option_replay_exactly_and_check_clean(options)
 
 # --- golden ---------------------------------------------------------------------------
 def build_golden() -> dict:
-    """A match of heuristic bots, in the shape of the other golden files (game, options,
-    seed, history, record) plus the bots that played it."""
+    """A match of heuristic bots, in the shape of the other golden files plus the bots
+    that played it."""
     game = rules.load("california-jack")
-    bots = [make_bot("heuristic", game) for _ in range(2)]
-    state = play_state(game, bots, seed=23)
-    return {"game": "california-jack", "options": dict(game.options), "seed": 23,
-            "bots": "heuristic x2", "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    state = play_state(game, [make_bot("heuristic", game) for _ in range(2)], seed=23)
+    return golden_playthrough(state, 23, SEATS, bots="heuristic x2")
 
 
 def test_the_golden_playthrough_replays_exactly():

@@ -17,6 +17,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
 from games.rules.calypso import calypso_points, side_score  # noqa: E402
+from tests.games.helpers import golden_playthrough, play, random_match  # noqa: E402
 
 GAME = rules.load("calypso")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -35,12 +36,6 @@ def dealt(first, fill="CCSS", game=GAME):
     hands = [filled(cards, suit) for cards, suit in zip(first, fill, strict=True)]
     state = game.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal({"hands": hands}) == []
-    return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
     return state
 
 
@@ -229,6 +224,23 @@ def test_scoresheet_mistakes_name_seat_field_and_code():
         [(1, "summary.score", "score-mismatch")]
 
 
+def test_a_calypso_in_progress_and_a_won_pile_only_grow_from_deal_to_deal():
+    # cards never leave a calypso except to complete it, nor a won pile at all; a
+    # seat's calypso cards, counted with its completed calypsos, fit in four packs
+    def found(*lines):
+        return [(e.hand, e.seat, e.field, e.code) for e in rules.check_record(sheet(*lines)).errors]
+
+    ok = ([0, 0, 0, 0], [5, 4, 6, 3], [20, 14])
+    assert found(ok, ([0, 0, 0, 0], [3, 9, 9, 8], [39, 36])) == \
+        [(2, 0, "summary.calypso_cards", "calypso-shrinks")]
+    assert found(ok, ([1, 0, 0, 0], [0, 9, 9, 8], [29, 36])) == []  # completed: 5 -> 13 + 0
+    assert found(ok, ([0, 0, 0, 0], [10, 10, 10, 10], [10, 54])) == \
+        [(2, 0, "summary.won", "won-shrinks")]
+    fourth = ([1, 0, 0, 0], [0] * 4, [0, 39]), ([2, 0, 0, 0], [0] * 4, [0, 78]), \
+        ([3, 0, 0, 0], [0] * 4, [0, 117]), ([4, 0, 0, 0], [5, 0, 0, 0], [0, 151])
+    assert found(*fourth) == [(4, 0, "summary.calypso_cards", "calypso_card-range")]
+
+
 # A deal made by hand: each seat holds one whole suit, its own. Ann leads her spades
 # from the ace down and the others, void, trump with the same rank of their own suit:
 # equal cards go to the first played, so Ann takes all 13 tricks.
@@ -297,13 +309,7 @@ def test_every_scoresheet_field_has_a_title_and_says_what_it_is_per():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return {"game": "calypso", "options": dict(GAME.options),
-            "seed": GOLDEN_SEED, "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS)
 
 
 def test_the_golden_playthrough_is_unchanged_and_checks_clean():

@@ -7,7 +7,6 @@ Regenerate the golden playthrough (only after a deliberate rules change):
 import copy
 import json
 import pathlib
-import random
 import sys
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
+from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402
 
 GAME = rules.load("couillon")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -35,16 +35,6 @@ def dealt(deal=DEAL, game=GAME):
     state = game.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal(copy.deepcopy(deal)) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def sheet(*lines, **options):
@@ -220,6 +210,9 @@ def test_all_declined_a_record_without_hands_must_name_the_bottom_card():
                                 "QC", "9S", "AD", "TS", "JC", "KS", "KD", "AS"]
     report = rules.check_record(hand_made(events, {"turned": "QS", "bottom": ["9C"]}))
     assert report.valid and report.complete is False, report.errors
+    # one card, so it may be written as the upcard is: a code, not a list
+    report = rules.check_record(hand_made(events, {"turned": "QS", "bottom": "9C"}))
+    assert report.valid, report.errors
     error = rules.check_record(hand_made(events, {"turned": "QS"})).errors[0]
     assert (error.hand, error.seat, error.code) == (1, 3, "bottom-unknown")
     error = rules.check_record(hand_made(events, {})).errors[0]
@@ -238,6 +231,9 @@ def test_a_scoresheet_line_with_wrong_numbers_names_the_field():
     assert codes({**good, "accepted": 4}) == [(None, "summary.accepted", "bad-seat")]
     assert codes({**good, "points": [15, -1]}) == [(1, "summary.points", "points-range")]
     assert codes({**good, "points": [25, 19]}) == [(None, "summary.points", "points-sum")]
+    # the eight stub cards hold at most the aces and kings (28): 12 or more are played
+    assert codes({**good, "points": [5, 6]}) == [(None, "summary.points", "points-sum")]
+    assert codes({**good, "points": [12, 0]}) == []
     assert codes({**good, "winner": 0}) == [(None, "summary.winner", "winner-mismatch")]
     assert codes({**good, "lines": [5, 5]}) == [(1, "summary.lines", "board-mismatch")]
     assert codes({**good, "marks": [0, 0]}) == [(0, "summary.marks", "board-mismatch")]
@@ -252,13 +248,7 @@ def test_every_scoresheet_field_has_a_title_and_says_what_it_is_per():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return {"game": "couillon", "options": dict(GAME.options),
-            "seed": GOLDEN_SEED, "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS)
 
 
 def test_the_golden_playthrough_is_unchanged_and_checks_clean():

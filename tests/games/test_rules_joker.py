@@ -10,6 +10,7 @@ import pytest
 
 from games import rules
 from games.rules.joker import SCHEDULE, hand_points
+from tests.games.helpers import legal_texts, play
 
 GAME = rules.load("joker")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -28,18 +29,8 @@ def dealt(hands, turned, bids=(0, 0, 0, 0), game=GAME):
     return state
 
 
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
 def winner_of_last_trick(state):
     return state.tricks[-1][1] if state.tricks else state.hand_log[-1]["tricks"].index(1)
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 # --- pack, schedule, trump --------------------------------------------------------------

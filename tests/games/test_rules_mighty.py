@@ -12,6 +12,7 @@ import pytest
 
 from games import rules
 from games.rules.mighty import hand_scores, raised_contract
+from tests.games.helpers import golden_playthrough, legal_texts, play
 
 GAME = rules.load("mighty")
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -39,16 +40,6 @@ def dealt(hands=HANDS, widow=WIDOW, game=GAME, first_dealer=0):
     state = game.new_match(seed=0, first_dealer=first_dealer, auto_deal=False)
     assert state.deal({"hands": hands, "widow": widow}) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def swapped(a, b, hands=HANDS, widow=WIDOW):
@@ -86,7 +77,7 @@ def test_the_first_dealer_bids_first_and_a_bid_must_rise():
     assert state.check("bid:13NT").code == "bid-not-higher"
     assert state.check("bid:14NT") is None  # same number in no trump is higher
     assert state.check("AS").code == "bid-expected"
-    assert "bid:14NT" in legal(state) and "bid:14D" not in legal(state)
+    assert "bid:14NT" in legal_texts(state) and "bid:14D" not in legal_texts(state)
 
 
 def test_a_pass_is_final_and_the_last_bidder_left_declares():
@@ -108,7 +99,7 @@ def test_when_everyone_passes_the_same_dealer_deals_again():
 
 def test_a_bid_of_20_no_trump_ends_the_auction_at_once_for_the_others():
     state = play(dealt(), "bid:20NT")
-    assert legal(state) == ["pass"]
+    assert legal_texts(state) == ["pass"]
 
 
 # --- exchange, trump, call ------------------------------------------------------------
@@ -185,15 +176,15 @@ def test_neither_the_mighty_nor_the_joker_may_lead_the_first_trick():
     state = declared(hands=hands, widow=widow, call="AC")
     assert state.check("AS").code == "first-lead"
     assert state.check("JK:S").code == "first-lead"
-    assert "AS" not in legal(state) and "JK:S" not in legal(state)
+    assert "AS" not in legal_texts(state) and "JK:S" not in legal_texts(state)
 
 
 def test_the_mighty_and_the_joker_may_always_be_played_and_win_in_that_order():
     state = declared()
     play(state, "AH")
-    assert legal(state) == ["7H", "8H", "AS"]  # Bob holds hearts, may still play the mighty
+    assert legal_texts(state) == ["7H", "8H", "AS"]  # Bob holds hearts, may still play the mighty
     play(state, "AS")
-    assert legal(state) == ["3H", "JK"]
+    assert legal_texts(state) == ["3H", "JK"]
     play(state, "JK", "3C", "4H")
     assert last_winner(state) == 1  # the mighty beats the joker
 
@@ -211,10 +202,10 @@ def test_a_joker_that_leads_names_the_suit_to_follow():
     hands, widow = swapped("JK", "9H")  # Ann holds the joker
     state = play(declared(hands=hands, widow=widow), *TRICKS[0])
     assert state.check("JK").code == "joker-suit"
-    assert "JK:D" in legal(state) and "JK" not in legal(state)
+    assert "JK:D" in legal_texts(state) and "JK" not in legal_texts(state)
     play(state, "JK:D")
     assert GAME.pack.suits[state.led] == "D"
-    assert legal(state) == ["3D", "4D", "5D", "6D", "AS"]
+    assert legal_texts(state) == ["3D", "4D", "5D", "6D", "AS"]
 
 
 def test_a_joker_that_follows_names_no_suit():
@@ -226,7 +217,7 @@ def test_the_ripper_led_draws_the_joker_which_then_has_no_power():
     hands, widow = swapped("2C", "3C")  # Ann holds the ripper
     state = play(declared(hands=hands, widow=widow), *TRICKS[0][:3], "2C", "4H")
     play(state, "3C", "4S")
-    assert legal(state) == ["JK"]
+    assert legal_texts(state) == ["JK"]
     assert state.check("AD").code == "ripper-joker"
     play(state, "JK", "4C", "AC")
     assert last_winner(state) == 4  # the ace of clubs: the joker had no power
@@ -249,10 +240,10 @@ def test_the_joker_may_lead_the_last_trick_and_wins_only_if_nobody_follows_or_tr
     for k, lead in enumerate(["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "AS"]):
         play(state, lead, hands[2][k], hands[3][k], hands[4][k], hands[0][k])
         assert last_winner(state) == 1
-    assert legal(state) == ["JK:C", "JK:D", "JK:H", "JK:S"]
+    assert legal_texts(state) == ["JK:C", "JK:D", "JK:H", "JK:S"]
     named_spades = play(state.clone(), "JK:S", "JD", "JC", "AC", "JH")
     play(state, "JK:H", "JD", "JC", "AC")
-    assert legal(state) == ["JH"]
+    assert legal_texts(state) == ["JH"]
     play(state, "JH")
     assert last_winner(named_spades) == 1  # nobody followed spades: the joker took it
     assert last_winner(state) == 0  # the jack of hearts followed the named suit
@@ -394,6 +385,24 @@ def test_mistakes_in_a_card_by_card_hand_are_named():
     assert rules.check_record(record_of([hand])).errors[0].code == "deal-field"
 
 
+def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
+    # with no deal the referee first replays the events unchecked to learn the hands:
+    # a card written where the trump announcement is due must not break that replay
+    events = list(EVENTS)
+    events.insert(events.index("trump:H"), "AH")
+    report = rules.check_record(record_of([{**SCORED, "events": events}]))
+    assert [(e.code, e.seat, e.field) for e in report.errors] == [
+        ("trump-expected", 0, "events")]
+
+
+@pytest.mark.parametrize("field", list(SUMMARY))
+def test_a_field_left_out_of_a_scoresheet_line_is_missing_field(field):
+    # a referee who forgets a field is told it is missing, not that it is out of range
+    summary = {key: value for key, value in SUMMARY.items() if key != field}
+    errors = rules.check_record(record_of([{"dealer": 0, "summary": summary}])).errors
+    assert [(e.code, e.field) for e in errors] == [("missing-field", f"summary.{field}")]
+
+
 @pytest.mark.parametrize("change, code, seat, field", [
     ({"declarer": 5}, "seat-range", None, "summary.declarer"),
     ({"contract": 12}, "contract-range", 0, "summary.contract"),
@@ -456,10 +465,7 @@ def build_golden():
     game = rules.load("mighty", hands=3)
     bots = [make_bot(name, game=game)
             for name in ("heuristic", "random", "heuristic", "random", "heuristic")]
-    state = play_state(game, bots, seed=21)
-    return {"game": "mighty", "options": dict(game.options), "seed": 21,
-            "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(SEATS)}
+    return golden_playthrough(play_state(game, bots, seed=21), 21, SEATS)
 
 
 if __name__ == "__main__":

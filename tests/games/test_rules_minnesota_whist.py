@@ -16,6 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
 from games.rules.minnesota_whist import side_points  # noqa: E402
+from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402
 
 GAME = rules.load("minnesota-whist")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -33,16 +34,6 @@ def dealt(hands, first_dealer=3, game=GAME):
     state = game.new_match(seed=0, first_dealer=first_dealer, auto_deal=False)
     assert state.deal({"hands": copy.deepcopy(hands)}) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def record(hands, first_dealer=3, **options):
@@ -148,6 +139,15 @@ def test_a_hand_made_card_by_card_record_is_judged_right():
     assert rules.check_record(record([hand])).valid
 
 
+def test_a_ten_written_10_reads_as_in_a_play_in_a_bid_card_too():
+    # docs/records.md reads "10S" for "TS": a bid card is written the same way
+    hand = all_clubs_hand()
+    hand["events"] = ["bid:10S", "bid:10H", "bid:10D", "bid:10C"] + [
+        text.replace("T", "10") for text in hand["events"][4:]]
+    report = rules.check_record(record([hand]))
+    assert report.valid and report.scores == [[0, 7]], report.errors
+
+
 def test_a_wrong_card_and_a_wrong_score_name_hand_seat_and_field():
     hand = all_clubs_hand()
     hand["events"][5] = "KS"  # Ann played the king of spades twice
@@ -231,14 +231,8 @@ def test_the_record_schema_takes_the_scoresheet_fields_and_a_played_match():
 
 
 def build_golden():
-    state = GAME.new_match(seed=GOLDEN_SEED)
-    rng = random.Random(GOLDEN_SEED)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return json.loads(json.dumps({
-        "game": GAME.name, "options": {"players": 4}, "seed": GOLDEN_SEED,
-        "history": [state.action_to_string(a) for a in state.history],
-        "record": state.to_record(SEATS)}))
+    return golden_playthrough(random_match(GAME, GOLDEN_SEED), GOLDEN_SEED, SEATS,
+                              options={"players": 4})
 
 
 if __name__ == "__main__":

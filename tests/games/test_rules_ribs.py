@@ -16,6 +16,7 @@ import pytest
 
 from games import rules
 from games.rules.ribs import beats, cracks, judge, max_bid, pair_points
+from tests.games.helpers import golden_playthrough, play, random_match
 
 GAME = rules.load("ribs")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -28,12 +29,6 @@ SUITED = [[r + s for r in "AKQJT987"] for s in "SHDC"]
 def dealt(hands=SUITED, dealer=3, game=GAME):
     state = game.new_match(seed=0, first_dealer=dealer, auto_deal=False)
     assert state.deal({"hands": hands}) == []
-    return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
     return state
 
 
@@ -324,6 +319,18 @@ def test_a_hand_made_record_checks_without_its_deal():
     assert report.valid and report.complete, report.errors
 
 
+def test_a_ten_written_10_reads_as_in_a_play_in_ribs_pairs_and_folds_too():
+    # docs/records.md reads "10S" for "TS"; a pair may hold it in either place
+    record = hand_made_record()
+    events = record["hands"][0]["events"]
+    events[22:25] = ["lay:10H+JH", "lay:JD+10D", "lay:10C+JC"]
+    events[21] = "ribs:JS+10S"
+    report = rules.check_record(record)
+    assert report.valid and report.scores == [[0, 1, 0, 0]], report.errors
+    state = dealt()
+    assert state.string_to_action("fold:10S+7S") == state.string_to_action("fold:TS+7S")
+
+
 def test_record_mistakes_name_hand_seat_field_and_code():
     record = hand_made_record()
     record["hands"][0]["events"][6] = "lay:AS+KH"  # seat 1 does not hold the ace of spades
@@ -348,14 +355,8 @@ def test_record_mistakes_name_hand_seat_field_and_code():
 def build_golden():
     options, seed = GOLDEN_CASE
     game = rules.load("ribs", **options)
-    state = game.new_match(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    names = ["Ann", "Bob", "Cy", "Di", "Ed"]
-    return {"game": "ribs", "options": options, "seed": seed,
-            "history": [state.action_to_string(a) for a in state.history],
-            "record": state.to_record(names)}
+    return golden_playthrough(random_match(game, seed), seed, ["Ann", "Bob", "Cy", "Di", "Ed"],
+                              options=options)
 
 
 def test_the_golden_playthrough_replays_exactly():

@@ -165,6 +165,15 @@ def test_a_play_from_the_table_needs_a_concealed_copy_beside_it():
     assert state.check("table:KH").code == "card-not-on-table"
 
 
+def test_a_ten_written_10_reads_as_in_a_play_from_the_table_too():
+    # docs/records.md reads "10H" for "TH"; so does a play from the table
+    state = dealt(["AH", "TH", "KH", "QH", "JH", "TH", "AC"])
+    win_trick(state, "AC")
+    play(state, "meld:sequence-H", "done")
+    play(state, "table:10H")
+    assert state.vars["groups"][0].broken  # the tabled ten left the sequence
+
+
 # --- the last twelve tricks ------------------------------------------------------------------
 def end_game(seed=5):
     return first_legal_to_the_end(GAME.new_match(seed=seed),
@@ -301,6 +310,20 @@ def test_scoresheet_mistakes_name_seat_and_field():
     assert (1, 0, "summary.final", "summary-mismatch") in found
     sheet["cut"] = 500
     assert errors(record)[0][2:] == ("summary.cut", "cut-range")
+
+
+def test_a_scoresheet_with_more_melds_or_cartes_blanches_than_a_deal_allows_is_refused():
+    # one meld scored per trick won while the stock lasts: 84 tricks; a carte blanche
+    # at the start and one per card drawn: 1 + 84 per player
+    melds = [{"seat": 0, "meld": "four-A", "points": 100}] * 84
+    sheet = {"cut": 24, "guess": 24, "last_trick": 0, "melds": melds,
+             "carte_blanche": [85, 0]}
+    record = {"game": "six-pack-bezique", "seats": SEATS, "hands": [{"summary": sheet}]}
+    assert errors(record) == []
+    sheet["melds"] = melds + [{"seat": 1, "meld": "four-K", "points": 80}]
+    assert errors(record) == [(1, None, "summary.melds", "too-many-melds")]
+    sheet["melds"], sheet["carte_blanche"] = melds, [85, 86]
+    assert errors(record) == [(1, 1, "summary.carte_blanche", "blanche-range")]
 
 
 def test_a_hand_written_record_from_a_fixed_deal_is_judged_right():

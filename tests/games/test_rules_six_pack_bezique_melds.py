@@ -191,6 +191,30 @@ def test_a_marriage_may_not_be_scored_out_of_a_sequence():
     assert code(state, "meld:marriage-S") == "meld-reuse"
 
 
+def test_the_king_and_queen_of_a_sequence_still_waiting_may_marry():
+    # decisions.md forbids a marriage out of a sequence *already scored*; a waiting
+    # sequence scored after its marriage is the marriage grown into a sequence
+    state = dealt(["AC", "AD", "AS", "AH", "TH", "KH", "QH", "JH"])
+    win_trick(state, "7C")
+    play(state, "meld:four-A", "meld:sequence-H", "done")  # the sequence waits
+    win_trick(state, "8C")
+    play(state, "meld:marriage-H", "done")
+    win_trick(state, "9C")
+    play(state, "score:sequence-H")
+    assert state.vars["scored"] == [(0, "four-A", 100), (0, "marriage-H", 40),
+                                    (0, "sequence-H", 250)]
+
+
+def test_a_sequence_scored_then_broken_and_restored_waiting_still_keeps_its_marriage():
+    state = dealt(["AH", "TH", "KH", "QH", "JH", "AH", "AC", "AD", "AS"])
+    win_trick(state, "7C")
+    play(state, "meld:sequence-H", "done")  # scored: 250
+    win_trick(state, "table:AH")  # the sequence is broken
+    play(state, "meld:four-A", "meld:sequence-H", "done")  # restored, waiting
+    win_trick(state, "8C")
+    assert code(state, "meld:marriage-H") == "meld-reuse"
+
+
 def test_a_king_of_a_sequence_may_marry_a_fresh_queen():
     state = dealt(["AS", "TS", "KS", "QS", "JS", "QS", "AC", "AD"])
     win_trick(state, "AC")

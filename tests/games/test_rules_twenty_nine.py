@@ -12,6 +12,7 @@ import pytest
 
 from games import rules
 from games.rules.twenty_nine import adjusted_contract
+from tests.games.helpers import legal_texts, play
 
 GAME = rules.load("twenty-nine")
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -32,16 +33,6 @@ def dealt(hands=HANDS, game=GAME, dealer=3):
     state = game.new_match(seed=0, first_dealer=dealer, auto_deal=False)
     assert state.deal({"hands": hands}) == []
     return state
-
-
-def play(state, *texts):
-    for text in texts:
-        state.apply(text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
 def code(state, text):
@@ -305,6 +296,16 @@ def test_a_wrong_play_names_hand_seat_field_and_code():
     record = hand_made_record()
     record["hands"][0]["events"].remove("royals")
     assert first_error(record) == (1, 2, "events", "royals-decision")
+
+
+def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
+    # the unchecked replay that learns the hands must survive a card written where
+    # the bidder's trump choice is due; the checked replay then names it
+    record = hand_made_record()
+    del record["hands"][0]["deal"]
+    events = record["hands"][0]["events"]
+    events.insert(events.index("trump:S"), "JH")
+    assert first_error(record) == (1, 0, "events", "trump-expected")
 
 
 def test_a_wrong_summary_or_score_is_named():

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import AuditEntry, Club, Membership, Role
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import MembershipFactory
 
 pytestmark = pytest.mark.usefixtures("plain_http")
 
@@ -22,11 +22,8 @@ def _staff(user):
 
 
 @pytest.fixture
-def olga(club_a):
-    user = _staff(UserFactory(username="olga"))
-    MembershipFactory(club=club_a, player=PlayerFactory(user=user, display_name="Olga"),
-                      role=Role.OWNER)
-    return user
+def olga(olga):  # the owner of club A (tests/conftest.py), here also staff
+    return _staff(olga)
 
 
 @pytest.fixture

@@ -175,6 +175,16 @@ class TestTablesAndSeats:
                          {"table__round__event__id__exact": table_a.round.event_id})
         assert page.status_code == 200 and page.context["cl"].result_count == 4
 
+    def test_seats_are_numbered_from_one_as_people_count_them(self, staff, table_a):
+        listed = staff.get(_url("seat", "changelist"),
+                           {"table__round__event__id__exact": table_a.round.event_id})
+        numbers = sorted(int(td.split(">")[1].split("<")[0]) for td in
+                         listed.content.decode().split('<td class="field-seat_number')[1:])
+        assert numbers == [1, 2, 3, 4]
+        last = table_a.seats.get(position=3)
+        page = staff.get(_url("seat", "change", last.pk)).content.decode()
+        assert "seat 4" in page and "seat 0" not in page
+
     def test_a_closed_nights_rows_are_read_only(self, staff, club_a, table_a):
         event = table_a.round.event
         Event.objects.filter(pk=event.pk).update(status="closed")

@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from league.models import AuditEntry, Membership, Role, Season
+from league.models import AuditEntry, Membership, Player, Role, Season
 from tests.factories import (
     EventFactory,
     MembershipFactory,
@@ -183,6 +183,36 @@ class TestNightPages:
         assert extra[-1].pk not in seated
 
 
+class TestOneOffTournament:
+    def test_an_organiser_creates_a_one_off_tournament_of_any_game_with_its_options(
+            self, organiser, club_a):
+        url = reverse("organiser:tournament-new", args=[club_a.slug])
+        switched = organiser.post(url, {"game": "pitch", "name": "Spring cup", "switch": "1"})
+        assert set(switched.context["options"].fields) == {"target", "smudge"}
+        assert switched.context["form"]["name"].value() == "Spring cup"
+        assert not Event.objects.exists()
+        response = organiser.post(url, {"game": "pitch", "name": "Spring cup",
+                                        "date": "2026-05-01", "opt-target": "11",
+                                        "opt-smudge": "on"})
+        event = Event.objects.get(club=club_a)
+        assert response.url == reverse("tournaments:event-detail", args=[event.pk])
+        assert (event.season, event.kind, event.game, event.options) == (
+            None, "tournament", "pitch", {"target": 11})
+        page = organiser.get(response.url)
+        assert page.status_code == 200 and "Spring cup" in page.content.decode()
+        club_page = organiser.get(reverse("league:club-detail", args=[club_a.slug]))
+        assert url in club_page.content.decode()
+
+    def test_options_the_rules_refuse_are_named_and_nothing_is_saved(self, organiser, club_a):
+        response = organiser.post(reverse("organiser:tournament-new", args=[club_a.slug]),
+                                  {"game": "pitch", "name": "Cup", "date": "2026-05-01",
+                                   "opt-target": "-3"})
+        assert response.status_code == 200
+        assert "Not saved" in response.content.decode()
+        assert response.context["options"].errors["target"]
+        assert not Event.objects.exists()
+
+
 class TestMembersPage:
     def test_an_organiser_adds_a_member_by_name(self, organiser, club_a):
         organiser.post(reverse("organiser:club-members", args=[club_a.slug]),
@@ -205,6 +235,26 @@ class TestMembersPage:
         client.post(url, {f"m{member.pk}-role": "organiser"})
         member.refresh_from_db()
         assert member.role == Role.ORGANISER
+
+    def test_an_organiser_removes_a_player_but_their_games_stay(self, organiser, club_a, pat):
+        member = Membership.objects.get(player=pat.player)
+        url = reverse("organiser:member-remove", args=[club_a.slug, member.pk])
+        unticked = organiser.post(url, {}, follow=True)
+        assert "tick the box" in unticked.content.decode()
+        assert Membership.objects.filter(pk=member.pk).exists()
+        page = organiser.post(url, {"confirm_removal": "yes"}, follow=True).content.decode()
+        assert not Membership.objects.filter(pk=member.pk).exists()
+        assert "no longer a member" in page
+        assert Player.objects.filter(pk=pat.player.pk).exists()
+        assert AuditEntry.objects.filter(action="membership.remove").count() == 1
+
+    def test_an_organiser_cannot_remove_an_owner(self, client, organiser, club_a):
+        owner = MembershipFactory(club=club_a, role=Role.OWNER,
+                                  player=PlayerFactory(display_name="Olga"))
+        page = organiser.post(reverse("organiser:member-remove", args=[club_a.slug, owner.pk]),
+                              {"confirm_removal": "yes"}, follow=True).content.decode()
+        assert Membership.objects.filter(pk=owner.pk).exists()
+        assert "Olga was not removed" in page
 
     def test_the_last_owner_is_told_why_they_cannot_step_down(self, client, club_a):
         owner = UserFactory(username="olga")

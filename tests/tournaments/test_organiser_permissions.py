@@ -13,10 +13,7 @@ from django.urls import reverse
 from league.models import AuditEntry, Membership, Role
 from tests.factories import (
     EventFactory,
-    MembershipFactory,
-    PlayerFactory,
     SeasonFactory,
-    UserFactory,
     row_counts,
     seated_table,
 )
@@ -25,14 +22,6 @@ from tournaments.services.seating import event_plan_seating, event_set_attendanc
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 PERSONAS = ["olga", "alice", "sam", "pat", "bob", "anonymous"]
 MANAGERS = {"olga", "alice"}
-
-
-@pytest.fixture
-def olga(club_a):
-    user = UserFactory(username="olga")
-    MembershipFactory(club=club_a, player=PlayerFactory(user=user, display_name="Olga"),
-                      role=Role.OWNER)
-    return user
 
 
 @pytest.fixture
@@ -61,6 +50,7 @@ PAGES = {
     "edit season": lambda w: reverse("organiser:season-edit", args=[w["season"].pk]),
     "members": lambda w: reverse("organiser:club-members", args=[w["club"].slug]),
     "new night": lambda w: reverse("organiser:night-new", args=[w["season"].pk]),
+    "new tournament": lambda w: reverse("organiser:tournament-new", args=[w["club"].slug]),
     "edit night": lambda w: reverse("organiser:night-edit", args=[w["event"].pk]),
     "substitute": lambda w: reverse("organiser:table-substitute", args=[w["table"].pk]),
 }
@@ -95,6 +85,10 @@ ACTIONS = {
         PAGES["new night"], lambda w: {"name": "Week 9", "date": "2026-05-01",
                                        "kind": "league-night"},
         lambda w: w["season"].events.count()),
+    "create a one-off tournament": (
+        PAGES["new tournament"], lambda w: {"name": "Cup", "date": "2026-05-01",
+                                            "game": "pitch", "opt-target": "21"},
+        lambda w: w["club"].events.filter(season=None).count()),
     "edit a night": (
         PAGES["edit night"], lambda w: {"name": "Cup", "date": "2026-05-01"},
         lambda w: type(w["event"]).objects.get(pk=w["event"].pk).name),
@@ -134,6 +128,10 @@ ACTIONS = {
         lambda w: reverse("organiser:member-role", args=[w["club"].slug, w["pat"].pk]),
         lambda w: {f"m{w['pat'].pk}-role": "scorekeeper"},
         lambda w: Membership.objects.get(pk=w["pat"].pk).role),
+    "remove a member": (
+        lambda w: reverse("organiser:member-remove", args=[w["club"].slug, w["pat"].pk]),
+        lambda w: {"confirm_removal": "yes"},
+        lambda w: Membership.objects.filter(pk=w["pat"].pk).exists()),
 }
 
 

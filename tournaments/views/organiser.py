@@ -1,5 +1,6 @@
-"""The organiser's night pages: create a season's night, rename or re-date it, add a walk-in,
-seat a substitute, and re-plan the unplayed rounds when the plan is out of date.
+"""The organiser's night pages: create a season's night or a one-off tournament, rename or
+re-date it, add a walk-in, seat a substitute, and re-plan the unplayed rounds when the plan
+is out of date.
 
 Each view parses a form and calls one service; a refusal comes back as a message (or a form
 error) naming the field, and every page leads back to its night and season.
@@ -15,10 +16,18 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games import rules
 from league import access
-from league.models import Season
-from tournaments.forms_organiser import NightCreateForm, NightForm, SubstituteForm, WalkInForm
-from tournaments.models import Event, Table
+from league.forms import GameOptionsForm
+from league.models import Club, Season
+from tournaments.forms_organiser import (
+    NightCreateForm,
+    NightForm,
+    OneOffForm,
+    SubstituteForm,
+    WalkInForm,
+)
+from tournaments.models import Event, EventKind, Table
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services.walk_ins import event_add_walk_in
@@ -63,6 +72,37 @@ def night_new(request, pk):
             return redirect("tournaments:event-detail", pk=event.pk)
     return render(request, "tournaments/night_form.html",
                   {"form": form, "season": season, "club": season.club, "event": None})
+
+
+@login_required
+def tournament_new(request, slug):
+    """A one-off tournament: no season, so the organiser chooses its game and options here;
+    "Show this game's options" re-draws the options for another game without saving."""
+    club = get_object_or_404(Club, slug=slug)
+    access.require_manage(request.user, club)
+    chosen = request.POST.get("game") or request.GET.get("game")
+    game = chosen if chosen in rules.GAMES else next(iter(rules.GAMES))
+    switching = "switch" in request.POST
+    data = request.POST if request.method == "POST" and not switching else None
+    initial = {"name": "Tournament", "date": datetime.date.today(), "game": game}
+    if switching:
+        initial = {**initial, **request.POST.dict(), "game": game}
+    form = OneOffForm(data, initial=initial)
+    options = GameOptionsForm(data, game=game)
+    if data is not None and form.is_valid() and options.is_valid():
+        try:
+            event = event_service.event_create(
+                club=club, season=None, user=request.user, kind=EventKind.TOURNAMENT,
+                options=options.options(), **form.cleaned_data)
+        except ValidationError as refused:
+            _add_errors(form, refused)
+        else:
+            messages.success(request, f"{event.name} created: mark who is here, then plan "
+                                      "the seating.")
+            return redirect("tournaments:event-detail", pk=event.pk)
+    return render(request, "tournaments/tournament_form.html", {
+        "form": form, "options": options, "club": club,
+        "game_title": rules.GAMES[game].title})
 
 
 @login_required

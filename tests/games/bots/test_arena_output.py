@@ -32,7 +32,7 @@ def test_the_command_prints_mean_ci_and_win_rate_per_bot(capsys):
                  "--option", "max_cards=2", "--samples", "2", "--time-budget-ms", "0",
                  "--no-progress")
     out = capsys.readouterr().out
-    assert "4 matches, seed 1" in out
+    assert "4 matches from 0, seed 1" in out
     for label in ("search", "heuristic", "random#3", "random#4"):
         assert label in out
     assert "mean score" in out and "95% CI" in out and "win rate" in out
@@ -55,3 +55,31 @@ def test_the_command_can_print_json(capsys):
 def test_the_command_refuses_bad_arguments(args, message):
     with pytest.raises(CommandError, match=message):
         call_command("bot_arena", "--matches", "1", "--no-progress", *args)
+
+
+def test_an_arena_run_in_ranges_and_combined_equals_one_whole_run(tmp_path, capsys):
+    common = ["--game", "bluke", "--bots", "heuristic,random,random", "--seed", "3",
+              "--option", "max_cards=2", "--json", "--no-progress"]
+    call_command("bot_arena", *common, "--matches", "6")
+    whole = json.loads(capsys.readouterr().out)
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    call_command("bot_arena", *common, "--matches", "4", "--save", str(first))
+    call_command("bot_arena", *common, "--matches", "2", "--first-match", "4",
+                 "--save", str(second))
+    capsys.readouterr()
+    assert len(first.read_text().splitlines()) == 4
+    call_command("bot_arena", "--combine", str(first), str(second), str(second), "--json")
+    combined = json.loads(capsys.readouterr().out)
+    keep = ("bot", "matches", "mean", "ci95", "win_rate", "decisions")
+    assert [{k: row[k] for k in keep} for row in combined] == \
+        [{k: row[k] for k in keep} for row in whole]
+
+
+def test_only_ranges_of_the_same_arena_combine(tmp_path):
+    one, other = tmp_path / "one.jsonl", tmp_path / "other.jsonl"
+    for path, seed in ((one, "1"), (other, "2")):
+        call_command("bot_arena", "--game", "bluke", "--bots", "random,random", "--seed", seed,
+                     "--option", "max_cards=2", "--matches", "1", "--save", str(path),
+                     "--no-progress")
+    with pytest.raises(CommandError, match="different arenas"):
+        call_command("bot_arena", "--combine", str(one), str(other))

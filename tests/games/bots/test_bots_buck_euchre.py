@@ -11,6 +11,7 @@ from games.bots.arena import run_arena
 from games.bots.buck_euchre_heuristic import BuckEuchreHeuristicBot
 from games.bots.buck_euchre_search import BuckEuchreSearchBot, find_upcard
 from games.bots.match import play_state
+from tests.games.helpers import bot_move
 
 GAME = rules.load("buck-euchre")
 STRONG = {"hands": [["JH", "JD", "AH", "QH", "AS"], ["9C", "KS", "QS", "9D", "TD"],
@@ -22,13 +23,6 @@ def dealt(deal=STRONG):
     state = GAME.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal(copy.deepcopy(deal)) == []
     return state
-
-
-def bot_move(state, name="heuristic", **params):
-    bot = make_bot(name, game=GAME, **params)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def test_heuristic_and_search_are_the_buck_euchre_bots_at_its_table():

@@ -11,6 +11,7 @@ from games.bots.arena import run_arena
 from games.bots.california_jack_heuristic import CaliforniaJackHeuristicBot
 from games.bots.california_jack_search import CaliforniaJackSearchBot, guess_deal
 from games.bots.match import play_state
+from tests.games.helpers import bot_move
 
 GAME = rules.load("california-jack")
 HANDS = [["AH", "KH", "2S", "3D", "4C", "5C"], ["QH", "JH", "3S", "4D", "6C", "7C"]]
@@ -25,13 +26,6 @@ def dealt(stock, *events):
     for text in events:
         state.apply(text)
     return state
-
-
-def bot_move(state):
-    bot = make_bot("heuristic", game=GAME)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def test_heuristic_and_search_are_the_california_jack_bots():

@@ -10,6 +10,7 @@ from games.bots.arena import run_arena
 from games.bots.calypso_heuristic import CalypsoHeuristicBot
 from games.bots.calypso_search import CalypsoSearchBot, guess_deal, played_this_deal
 from games.bots.match import play_state
+from tests.games import helpers
 
 GAME = rules.load("calypso")
 RANKS = "23456789TJQKA"
@@ -24,10 +25,7 @@ def dealt(first, fill):
 
 
 def bot_move(state, name="heuristic"):
-    bot = make_bot(name, game=GAME, time_budget=None, max_samples=2)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
+    return helpers.bot_move(state, name, time_budget=None, max_samples=2)
 
 
 def test_heuristic_and_search_are_the_calypso_bots_at_a_calypso_table():

@@ -11,6 +11,7 @@ from games.bots.arena import run_arena
 from games.bots.couillon_heuristic import CouillonHeuristicBot, hand_strength
 from games.bots.couillon_search import CouillonSearchBot, guess_deal
 from games.bots.match import play_state
+from tests.games import helpers
 
 GAME = rules.load("couillon")
 HANDS = [["AH", "KH", "9S", "TS"], ["QH", "9H", "AS", "KS"],
@@ -26,15 +27,17 @@ def dealt(deal=DEAL):
 
 
 def bot_move(state, name="heuristic"):
-    bot = make_bot(name, game=GAME, time_budget=None, max_samples=4)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
+    return helpers.bot_move(state, name, time_budget=None, max_samples=4)
 
 
 def test_heuristic_and_search_are_the_couillon_bots_at_a_couillon_table():
     assert isinstance(make_bot("heuristic", game=GAME), CouillonHeuristicBot)
     assert isinstance(make_bot("search", game=GAME), CouillonSearchBot)
+
+
+def test_search_plays_out_with_the_heuristic_that_make_bot_passes_it():
+    assert isinstance(make_bot("search", game=GAME).policy, CouillonHeuristicBot)
+    assert make_bot("search", game=GAME, rollout="random").policy is None
 
 
 def test_it_accepts_only_a_hand_that_should_win():

@@ -3,6 +3,8 @@ Bluke bot at Bluke), it plays to its bid, and it beats random players."""
 
 import random
 
+import pytest
+
 from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
@@ -10,6 +12,7 @@ from games.bots.heuristic import HeuristicBot
 from games.bots.joker_heuristic import JokerHeuristicBot
 from games.bots.match import play_match
 from games.rules.joker import SCHEDULE
+from tests.games.helpers import bot_move
 
 JOKER = rules.load("joker")
 
@@ -22,13 +25,6 @@ def dealt(hands, turned, bids):
     for bid in bids:
         state.apply(f"bid:{bid}")
     return state
-
-
-def bot_move(state):
-    bot = make_bot("heuristic", game=JOKER)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def test_heuristic_is_the_joker_bot_at_a_joker_table_and_the_bluke_bot_at_bluke():
@@ -72,3 +68,39 @@ def test_heuristic_beats_random_players():
                                     8, seed=2)
     assert heuristic.mean > max(r.mean for r in randoms)
     assert heuristic.wins > 4
+
+
+def decision_points(hand_index, seed=5):
+    """Every moment of Joker hand `hand_index` (0-based) at which someone is to move,
+    heuristic bots playing every seat from the start of the match."""
+    bot, rng = make_bot("heuristic", game=JOKER), random.Random(seed)
+    state = JOKER.new_match(seed=seed)
+    while state.hand_index <= hand_index and not state.is_terminal():
+        if state.hand_index == hand_index:
+            yield state
+        seat = state.current_player()
+        state.apply(bot.step(state.observation(seat), state.legal_actions(), rng))
+
+
+@pytest.mark.parametrize("hand_index", [SCHEDULE.index(9), SCHEDULE.index(8)],
+                         ids=["9 cards: the turned card in the dealer's hand", "8 cards"])
+def test_the_searchs_guessed_world_looks_to_each_seat_as_the_real_one(hand_index):
+    search = make_bot("search", game=JOKER)
+    rng = random.Random(1)
+    for state in decision_points(hand_index):
+        for seat in range(4):
+            seen = state.observation(seat)
+            # a guess can still break an inference it does not model (a seat that
+            # threw off while void held no trump): the search draws another
+            world = next(filter(None, (search.rebuild(JOKER, seen, rng) for _ in range(100))),
+                         None)
+            assert world is not None, (state, seat)
+            assert world.trump == state.trump
+            assert [len(world.table.of("hand", s)) for s in range(4)] \
+                == [len(state.table.of("hand", s)) for s in range(4)]
+            turned, dealer_hand = world.dealt["turned"], world.dealt["hands"][state.dealer]
+            if state.cards == 9:  # dealt face up in the dealer's hand, nothing on the table
+                assert turned in dealer_hand and world.table.of("turned") == []
+            else:
+                assert turned not in dealer_hand and turned == seen["table"]["turned"][0]
+            assert world.observation(seat) == seen

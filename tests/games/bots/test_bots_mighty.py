@@ -12,18 +12,12 @@ from games.bots.arena import run_arena
 from games.bots.match import play_state
 from games.bots.mighty_heuristic import MightyHeuristicBot
 from games.bots.mighty_search import MightySearchBot, deal_guess, hidden_cards, rebuild
+from tests.games.helpers import bot_move, play
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from test_rules_mighty import AUCTION, EXCHANGE, PLAYS, dealt, play  # noqa: E402
+from test_rules_mighty import AUCTION, EXCHANGE, PLAYS, dealt  # noqa: E402
 
 GAME = rules.load("mighty")
-
-
-def bot_move(state, name="heuristic", **params):
-    bot = make_bot(name, game=GAME, **params)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def test_heuristic_and_search_are_the_mighty_bots_at_a_mighty_table():

@@ -12,6 +12,7 @@ from games.bots.arena import run_arena
 from games.bots.match import play_state
 from games.bots.minnesota_whist_heuristic import MinnesotaWhistHeuristicBot, hand_tricks
 from games.bots.minnesota_whist_search import MinnesotaWhistSearchBot, distinct_plays
+from tests.games.helpers import bot_move
 
 GAME = rules.load("minnesota-whist")
 RANKS = "23456789TJQKA"
@@ -23,13 +24,6 @@ def dealt(hands=MIXED):
     state = GAME.new_match(seed=0, first_dealer=3, auto_deal=False)
     assert state.deal({"hands": copy.deepcopy(hands)}) == []
     return state
-
-
-def bot_move(state, name="heuristic", **params):
-    bot = make_bot(name, game=GAME, **params)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def strong_deal():

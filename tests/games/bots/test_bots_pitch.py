@@ -10,6 +10,7 @@ from games.bots.arena import run_arena
 from games.bots.match import play_state
 from games.bots.pitch_heuristic import PitchHeuristicBot, smudge_hand
 from games.bots.pitch_search import PitchSearchBot, Table
+from tests.games import helpers
 
 PITCH = rules.load("pitch")
 
@@ -23,10 +24,7 @@ def dealt(hands, *events):
 
 
 def bot_move(state, name="heuristic"):
-    bot = make_bot(name, game=PITCH, time_budget=None, max_samples=4)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
+    return helpers.bot_move(state, name, time_budget=None, max_samples=4)
 
 
 STRONG = ["AS", "KS", "JS", "2S", "TS", "AH"]

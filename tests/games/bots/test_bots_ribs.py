@@ -10,6 +10,7 @@ from games.bots.match import play_match, play_state
 from games.bots.ribs_heuristic import RibsHeuristicBot
 from games.bots.ribs_model import Situation, read_tricks
 from games.bots.ribs_search import RibsSearchBot
+from tests.games.helpers import bot_move
 
 RIBS = rules.load("ribs")
 HANDS = [["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S"],
@@ -24,14 +25,6 @@ def dealt(*events):
     for text in events:
         state.apply(text)
     return state
-
-
-def bot_move(state, name="heuristic"):
-    bot = make_bot(name, game=RIBS)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    assert action in state.legal_actions()
-    return state.action_to_string(action)
 
 
 def test_heuristic_and_search_name_the_ribs_bots():

@@ -14,6 +14,7 @@ from games.bots.twenty_nine_heuristic import (
     richest,
 )
 from games.bots.twenty_nine_search import TwentyNineSearchBot
+from tests.games.helpers import bot_move
 
 GAME = rules.load("twenty-nine")
 HANDS = [["JS", "9S", "AS", "TS", "JH", "7H", "8D", "7D"],
@@ -29,13 +30,6 @@ def dealt(*events, hands=HANDS, game=GAME, dealer=3):
     for text in events:
         state.apply(text)
     return state
-
-
-def bot_move(state, name="heuristic", **params):
-    bot = make_bot(name, game=state.game, **params)
-    seat = state.current_player()
-    action = bot.step(state.observation(seat), state.legal_actions(), random.Random(0))
-    return state.action_to_string(action)
 
 
 def test_the_names_give_the_twenty_nine_bots():

@@ -3,36 +3,23 @@
 import random
 
 import pytest
+from tests.rankings.ratings.openskill_helpers import (
+    assert_agree,
+    rate_both,
+    rate_theirs,
+    uniform_games,
+)
 
 from rankings.ratings import make_rater
 
 openskill_models = pytest.importorskip("openskill.models")
 
-TOL = 1e-9
 
 
 def replay_both(games, **params):
     """Rate ``games`` with both implementations; return both final states."""
-    model = openskill_models.PlackettLuce(**params)
-    ours = make_rater("plackett_luce", **params)
-    theirs = {}
-    for teams, ranks in games:
-        rated = model.rate(
-            [[theirs.get(p) or model.rating() for p in team] for team in teams], ranks=ranks
-        )
-        for team, rated_team in zip(teams, rated, strict=True):
-            for p, r in zip(team, rated_team, strict=True):
-                theirs[p] = r
-        ours.rate_game(teams, ranks)
-    return ours, theirs
-
-
-def assert_agree(ours, theirs):
-    assert set(ours.players()) == set(theirs)
-    for p, r in theirs.items():
-        state = ours.get(p)
-        assert state.mu == pytest.approx(r.mu, abs=TOL, rel=0)
-        assert state.sigma == pytest.approx(r.sigma, abs=TOL, rel=0)
+    return rate_both(openskill_models.PlackettLuce(**params),
+                     make_rater("plackett_luce", **params), games)
 
 
 def test_individual_game():
@@ -58,14 +45,7 @@ def test_ties():
 
 
 def test_many_games_in_sequence_mixed_shapes():
-    rng = random.Random(7)
-    games = []
-    for _ in range(400):
-        n = rng.randint(2, 6)
-        size = rng.choice([1, 1, 2, 3])
-        players = rng.sample(range(40), n * size)
-        teams = [players[i * size : (i + 1) * size] for i in range(n)]
-        games.append((teams, [rng.randint(1, n) for _ in range(n)]))
+    games = uniform_games(7, 400, 40, sizes=[1, 1, 2, 3], tables=(2, 6))
     assert_agree(*replay_both(games))
 
 
@@ -104,23 +84,11 @@ def test_rate_many_equals_rate_game():
     ],
 )
 def test_gamma_exponent_matches_openskill_with_custom_gamma(exponent, gamma):
-    rng = random.Random(13)
-    games = []
-    for _ in range(200):
-        n = rng.randint(2, 5)
-        size = rng.choice([1, 2])
-        players = rng.sample(range(25), n * size)
-        teams = [players[i * size : (i + 1) * size] for i in range(n)]
-        games.append((teams, [rng.randint(1, n) for _ in range(n)]))
+    games = uniform_games(13, 200, 25, sizes=[1, 2], tables=(2, 5))
     model = openskill_models.PlackettLuce(gamma=gamma)
     ours = make_rater("plackett_luce", gamma_exponent=exponent)
     theirs = {}
     for teams, ranks in games:
-        rated = model.rate(
-            [[theirs.get(p) or model.rating() for p in team] for team in teams], ranks=ranks
-        )
-        for team, rated_team in zip(teams, rated, strict=True):
-            for p, r in zip(team, rated_team, strict=True):
-                theirs[p] = r
+        rate_theirs(model, theirs, teams, ranks)
     ours.rate_many(games)
     assert_agree(ours, theirs)

@@ -4,6 +4,7 @@ import math
 import random
 
 import pytest
+from tests.rankings.ratings.openskill_helpers import TOL, assert_agree, rate_both, rate_theirs
 
 from rankings.ratings import PlayerState, make_rater
 from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
@@ -11,36 +12,13 @@ from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
 openskill_models = pytest.importorskip("openskill.models")
 weng_lin_common = pytest.importorskip("openskill.models.weng_lin.common")
 
-TOL = 1e-9
 TAIL = 4.5  # sd: see assert_each_game_agrees
-
-
-def rate_theirs(model, theirs, teams, ranks):
-    rated = model.rate(
-        [[theirs.get(p) or model.rating() for p in team] for team in teams], ranks=ranks
-    )
-    for team, rated_team in zip(teams, rated, strict=True):
-        for p, r in zip(team, rated_team, strict=True):
-            theirs[p] = r
 
 
 def replay_both(games, **params):
     """Rate ``games`` in sequence with both implementations; return both final states."""
-    model = openskill_models.ThurstoneMostellerFull(**params)
-    ours = make_rater("thurstone-mosteller", **params)
-    theirs = {}
-    for teams, ranks in games:
-        rate_theirs(model, theirs, teams, ranks)
-        ours.rate_game(teams, ranks)
-    return ours, theirs
-
-
-def assert_agree(ours, theirs):
-    assert set(ours.players()) == set(theirs)
-    for p, r in theirs.items():
-        state = ours.get(p)
-        assert state.mu == pytest.approx(r.mu, abs=TOL, rel=0)
-        assert state.sigma == pytest.approx(r.sigma, abs=TOL, rel=0)
+    return rate_both(openskill_models.ThurstoneMostellerFull(**params),
+                     make_rater("thurstone-mosteller", **params), games)
 
 
 def largest_gap(rater, teams):

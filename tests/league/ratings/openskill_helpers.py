@@ -1,0 +1,52 @@
+"""Helpers shared by the tests that hold our raters to openskill's models: rating games
+with both, comparing the states, and random games. (Each test file imports openskill
+itself, so that it is skipped where openskill is not installed.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+TOL = 1e-9
+
+
+def rate_theirs(model, theirs: dict, teams, ranks) -> None:
+    """Rate one game with the openskill `model`, updating `theirs` (player -> rating)."""
+    rated = model.rate(
+        [[theirs.get(p) or model.rating() for p in team] for team in teams], ranks=ranks
+    )
+    for team, rated_team in zip(teams, rated, strict=True):
+        for p, r in zip(team, rated_team, strict=True):
+            theirs[p] = r
+
+
+def rate_both(model, ours, games):
+    """Rate `games` in sequence with openskill's `model` and our rater; both final states."""
+    theirs = {}
+    for teams, ranks in games:
+        rate_theirs(model, theirs, teams, ranks)
+        ours.rate_game(teams, ranks)
+    return ours, theirs
+
+
+def assert_agree(ours, theirs) -> None:
+    assert set(ours.players()) == set(theirs)
+    for p, r in theirs.items():
+        state = ours.get(p)
+        assert state.mu == pytest.approx(r.mu, abs=TOL, rel=0)
+        assert state.sigma == pytest.approx(r.sigma, abs=TOL, rel=0)
+
+
+def uniform_games(seed, n_games, n_players, sizes, tables):
+    """Games of `tables` (min, max) teams of a size drawn from `sizes`, ranks drawn
+    uniformly (ties included)."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(n_games):
+        n = rng.randint(*tables)
+        size = rng.choice(sizes)
+        players = rng.sample(range(n_players), n * size)
+        teams = [players[i * size : (i + 1) * size] for i in range(n)]
+        games.append((teams, [rng.randint(1, n) for _ in range(n)]))
+    return games
