@@ -1,4 +1,5 @@
-"""Public league pages: the list of clubs, a club, a season."""
+"""Public pages: the list of clubs, a club, a season. They show nights and standings
+together, so they sit in the top layer."""
 
 from django.core.paginator import Paginator
 from django.db.models import Count

@@ -1,6 +1,6 @@
 """Full rebuild of one pool's history on PostgreSQL: a fresh partition, swapped in.
 
-``league_ratinghistory`` is partitioned by pool (migration 0003). Inserting
+``league_ratinghistory`` is partitioned by pool (league migration 0003). Inserting
 into an indexed table with deferred foreign keys cost PostgreSQL about 130 µs
 per four-player game: seven index insertions per row, then one foreign-key
 trigger per row and key at commit. A full rebuild therefore writes into a bare
