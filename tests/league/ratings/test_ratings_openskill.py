@@ -3,14 +3,14 @@
 import random
 
 import pytest
-from tests.rankings.ratings.openskill_helpers import (
+
+from rankings.ratings import make_rater
+from tests.league.ratings.openskill_helpers import (
     assert_agree,
     rate_both,
     rate_theirs,
     uniform_games,
 )
-
-from rankings.ratings import make_rater
 
 openskill_models = pytest.importorskip("openskill.models")
 

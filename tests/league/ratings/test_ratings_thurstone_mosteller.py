@@ -4,10 +4,10 @@ import math
 import random
 
 import pytest
-from tests.rankings.ratings.openskill_helpers import TOL, assert_agree, rate_both, rate_theirs
 
 from rankings.ratings import PlayerState, make_rater
 from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
+from tests.league.ratings.openskill_helpers import TOL, assert_agree, rate_both, rate_theirs
 
 openskill_models = pytest.importorskip("openskill.models")
 weng_lin_common = pytest.importorskip("openskill.models.weng_lin.common")
