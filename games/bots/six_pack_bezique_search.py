@@ -16,8 +16,11 @@ each hand could lay then (the material a shorter look ahead cannot see scored).
 from __future__ import annotations
 
 import time
+from collections import Counter
+from typing import NamedTuple
 
-from games.rules.bezique_melds import KIND_CODES, KINDS, Book, Group
+from games.rules.bezique_melds import BEZIQUES, KIND_CODES, KINDS, Book, Group
+from games.rules.bezique_melds import points as meld_points
 from games.rules.bezique_play import MELD_STEP, _may_hold
 from games.rules.six_pack_bezique import TRICKS, BeziquePlay
 
@@ -29,16 +32,17 @@ from .six_pack_bezique_heuristic import (
     info_from_observation,
     info_from_state,
     keep_value,
-    meld_prospect,
 )
 
 HORIZON = 2  # tricks looked ahead while the stock lasts
 HIGH_ODDS = 3.0  # how much likelier a high card is in the other hand than in the stock
 CHEAP = 3  # cards tried: the cheapest to lose, and the cheapest winners
-PROSPECT = 0.5  # weight of the best meld a hand could lay at the horizon
+PROSPECT = 0.9  # weight of the best meld a hand may lay at the horizon (turns are many)
 KEEPING = 5  # points per unit of the heuristic's keep value of each card held
 SAMPLES = 24  # most guesses a decision (the time budget stops it sooner)
 SURE = 1.0  # standard errors by which an action must beat the heuristic's choice
+RESTORE_MIN = 100  # least a scored meld must be worth to break it for a restore
+LATE = 30  # stock size under which a bezique is restored even if it could still grow
 
 
 def played_codes(game, events) -> list[str]:
@@ -139,11 +143,13 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
         searching = observation["phase"] == "play" and info.step in ("trick", "meld") \
             and not (info.step == "meld" and info.scored_now)
         if len(legal_actions) == 1 or not searching:
-            return choose(game, legal_actions, info)
-        candidates = self.candidates(game, legal_actions, info)
+            return choose(game, legal_actions, info)  # the guess, carte blanche, a meld turn done
+        tabled = tabled_from_observation(observation)
+        stock = observation["bezique"]["stock"]
+        usual = plan(game, legal_actions, info, tabled, stock)
+        candidates = self.candidates(game, legal_actions, info, tabled, stock)
         if len(candidates) == 1:
             return candidates[0]
-        usual = choose(game, legal_actions, info)
         if usual not in candidates:
             candidates.append(usual)
         gains = dict.fromkeys(candidates, 0.0)  # summed over guesses, against `usual`
@@ -183,22 +189,24 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
         return spent + spent / samples > self.time_budget
 
     @staticmethod
-    def candidates(game, legal, info):
+    def candidates(game, legal, info, tabled=(), stock=0):
         """The actions worth a look: every meld-turn action; in the last twelve tricks
-        every card; before that the cheapest cards to lose and the cheapest winners
-        (throwing meld material away is never tried)."""
+        every card; before that the cheapest cards to lose, the cheapest winners and the
+        tabled cards whose meld a fresh copy would restore (throwing other meld material
+        is never tried: the rollouts are too short to see what it costs)."""
         families = game.vocab.families
         plays = [a for a in legal if a in families["play"]]
         if not plays or info.endgame:
             return legal
         cost = {a: keep_value(game.vocab.text(a), info) for a in plays}
         cheap = sorted(plays, key=lambda a: cost[a])[:CHEAP]
+        restores = restore_plays(game, legal, info, tabled, stock)
         if not info.trick:
-            return cheap
+            return sorted(set(cheap) | set(restores))
         led = info.trick[0]
         winners = sorted((a for a in plays if beats(game.vocab.text(a), led, info.trump)),
                          key=lambda a: cost[a])[:CHEAP]
-        return sorted(set(cheap) | set(winners))
+        return sorted(set(cheap) | set(winners) | set(restores))
 
     @staticmethod
     def outcome(state, action, seat) -> float:
@@ -217,15 +225,27 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
 
 
 def policy(game, state) -> int:
-    """The heuristic's action, without listing every legal meld first: a meld turn
-    tries the melds from the one it values most and takes the first that may be laid
-    (the rules' full list costs a search per kind, most of a rollout's time)."""
+    """The search's own plan (the heuristic and its restores), without listing every
+    legal meld first: a meld turn tries the melds from the one it values most and takes
+    the first that may be laid (the rules' full list costs a search per kind, most of a
+    rollout's time)."""
     seat = state.current_player()
     info = info_from_state(state, seat)
     if state.vars.get("step") != MELD_STEP:
-        return choose(game, state.legal_actions(), info)
+        legal = state.legal_actions()
+        if info.endgame or info.step != "trick":
+            return choose(game, legal, info)
+        return plan(game, legal, info, tabled_from_state(state, seat),
+                    len(state.table.of("stock")))
     if info.scored_now:
         return game.DONE
+    return best_meld(game, state, seat, info)[0]
+
+
+def best_meld(game, state, seat, info) -> tuple[int, float]:
+    """The meld-turn action the heuristic values most among those the rules allow now
+    (laying a meld, including growing or restoring one, or scoring a waiting one) and
+    its value; (done, 0) when there is none."""
     families, book = game.vocab.families, Book(state)
     held = set(info.hand)
     waiting = {g.kind for g in book.groups if g.seat == seat and not g.scored and not g.broken}
@@ -237,14 +257,81 @@ def policy(game, state) -> int:
         if values[action] <= 0:
             break
         if scoring or (_may_hold(KINDS[code], held) and book.find(seat, KINDS[code]) is not None):
-            return action
-    return game.DONE
+            return action, values[action]
+    return game.DONE, 0.0
 
 
 def material(state, seat) -> float:
-    """What a hand is worth beyond the points scored: its best meld now, and the meld
-    material it keeps (the heuristic's own measure)."""
+    """What a hand is worth beyond the points scored: the best meld it may lay now (a
+    meld turn away; growing and restoring melds count) and the meld material it keeps
+    (the heuristic's own measure)."""
     info = info_from_state(state, seat)
     if info.endgame:
         return 0.0
-    return PROSPECT * meld_prospect(info) + KEEPING * sum(keep_value(c, info) for c in info.hand)
+    ready = best_meld(state.game, state, seat, info)[1]
+    return PROSPECT * ready + KEEPING * sum(keep_value(c, info) for c in info.hand)
+
+
+# --- restoring melds -------------------------------------------------------------
+class Tabled(NamedTuple):
+    """One of this seat's melds on the table, as both an observation and a state tell it."""
+
+    kind: str
+    size: int
+    codes: tuple[str, ...]
+    scored: bool
+    broken: bool
+
+
+def tabled_from_observation(obs) -> list[Tabled]:
+    public = obs["bezique"]["melds"][obs["seat"]]
+    return [Tabled(g["kind"], g["size"], tuple(public["cards"][i]["card"] for i in g["cards"]),
+                   g["scored"], g["broken"]) for g in public["groups"]]
+
+
+def tabled_from_state(state, seat) -> list[Tabled]:
+    codes = state.game.pack.codes
+    return [Tabled(g.kind, g.size, tuple(codes(g.cards)), g.scored, g.broken)
+            for g in state.vars.get("groups", ()) if g.seat == seat]
+
+
+def restore_plays(game, legal, info, tabled, stock) -> list[int]:
+    """Tabled cards worth playing, best first: each breaks a scored meld (worth
+    `RESTORE_MIN` or more) while the hand holds a fresh copy of it, so the next meld
+    turn lays that meld again and it scores again. A bezique that may still grow keeps
+    one fresh copy of each card for the growth (a triple grown to a quadruple gains
+    4500, restored 1500), unless the stock is nearly gone."""
+    table = game.vocab.families["table"]
+    fresh = Counter(code for code, used in zip(info.hand, info.classes, strict=True)
+                    if not used)
+    worth = {}
+    for action in legal:
+        if action not in table:  # a table action exists only beside a concealed copy
+            continue
+        code = game.vocab.text(action)[len("table:"):]
+        for meld in tabled:
+            if not meld.scored or meld.broken or code not in meld.codes:
+                continue
+            kind = KINDS[meld.kind]
+            if kind.cls == BEZIQUES and meld.size < 4 and stock >= LATE and fresh[code] < 2:
+                continue
+            value = meld_points(kind, info.trump)
+            if value >= RESTORE_MIN:
+                worth[action] = max(worth.get(action, 0), value)
+    return sorted(worth, key=lambda a: -worth[a])
+
+
+def plan(game, legal, info, tabled, stock) -> int:
+    """The heuristic's choice, except that a card is played from the table to restore a
+    meld (see `restore_plays`) when the heuristic would not win the trick anyway."""
+    usual = choose(game, legal, info)
+    if info.endgame or info.step != "trick":
+        return usual
+    restores = restore_plays(game, legal, info, tabled, stock)
+    if not restores:
+        return usual
+    if info.trick and beats(game.vocab.text(usual).split(":")[-1], info.trick[0], info.trump) \
+            and not beats(game.vocab.text(restores[0])[len("table:"):], info.trick[0],
+                          info.trump):
+        return usual  # a trick won is a meld turn now; the restore can wait
+    return restores[0]

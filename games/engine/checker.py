@@ -119,6 +119,8 @@ class EngineChecker:
                 return False
         deal = hand.get("deal")
         if not isinstance(deal, dict) or "hands" not in deal:
+            if deal is None or isinstance(deal, dict):
+                deal = self.game.deal_from_events(state, deal or {}, events)
             missing = [name for name in self.game.deal_needs(state)
                        if not isinstance(deal, dict) or name not in deal]
             if missing:

@@ -134,6 +134,11 @@ class EngineGame:
             deal[name] = (cards[0] if cards else None) if name == "turned" else cards
         return deal
 
+    def deal_from_events(self, state, deal: dict, events: list) -> dict:
+        """A deal written without hands, completed with the parts the events name
+        (California Jack's stock, from its draws). Default: as written."""
+        return deal
+
     def deal_needs(self, state) -> tuple[str, ...]:
         """Deal parts a card-by-card hand must write when it does not write the hands
         (what the events cannot tell: the turned card that sets trump)."""

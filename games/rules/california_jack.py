@@ -179,6 +179,15 @@ class CaliforniaJack(EngineGame):
     def deal_needs(self, state):
         return ("stock",)
 
+    def deal_from_events(self, state, deal, events):
+        """With no hands nor stock written, the stock is the 40 draws in order."""
+        if "stock" in deal:
+            return deal
+        draws = self.vocab.families["draw"]
+        stock = [self.vocab.text(action)[len("draw:"):] for action in
+                 map(state.string_to_action, events) if action in draws]
+        return {**deal, "stock": stock} if len(stock) == STOCK_SIZE else deal
+
     def place_written_deal(self, state, written):
         if isinstance(written, dict) and "hands" in written and "stock" not in written:
             return [{"seat": None, "field": "deal.stock", "code": "missing-field",

@@ -385,6 +385,17 @@ def test_mistakes_in_a_card_by_card_hand_are_named():
     assert rules.check_record(record_of([hand])).errors[0].code == "deal-field"
 
 
+def test_a_ten_written_10_reads_the_same_in_a_discard_and_a_call():
+    hands, widow = swapped("2S", "TC")  # Ann holds the ten of clubs and discards it
+    events = [{"discard:2S": "discard:10C", "TC": "2S"}.get(e, e) for e in EVENTS]
+    events[events.index("call:AS")] = "call:10H"  # her own card: she plays alone
+    hand = {"dealer": 0, "cards": 10, "deal": {"hands": hands, "widow": widow},
+            "events": events}
+    report = rules.check_record(record_of([hand]))
+    assert report.valid, report.errors
+    assert report.scores[0][0] == 12  # alone, u = 3: 4u
+
+
 def test_an_event_out_of_its_phase_with_no_deal_written_is_named_not_a_crash():
     # with no deal the referee first replays the events unchecked to learn the hands:
     # a card written where the trump announcement is due must not break that replay

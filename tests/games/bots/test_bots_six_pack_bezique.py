@@ -6,7 +6,16 @@ import random
 from games import rules
 from games.bots import make_bot, play_match
 from games.bots.six_pack_bezique_heuristic import choose, info_from_observation, info_from_state
-from games.bots.six_pack_bezique_search import SixPackBeziqueSearchBot, determinize, policy
+from games.bots.six_pack_bezique_search import (
+    SixPackBeziqueSearchBot,
+    determinize,
+    plan,
+    policy,
+    restore_plays,
+    tabled_from_observation,
+    tabled_from_state,
+)
+from games.rules.bezique_melds import KINDS, Book
 
 GAME = rules.load("six-pack-bezique")
 
@@ -89,18 +98,66 @@ def test_the_search_answers_with_a_legal_action():
         state.apply(action)
 
 
-def test_the_rollout_policy_plays_as_the_heuristic():
-    # the rollouts' shortcut through the meld turn must not change a single choice
+def plan_of(state):
+    seat = state.current_player()
+    obs = state.observation(seat)
+    return plan(GAME, state.legal_actions(), info_from_observation(obs),
+                tabled_from_observation(obs), obs["bezique"]["stock"])
+
+
+def test_the_rollout_policy_plays_as_the_search_plan():
+    # the rollouts' shortcuts (state instead of observation, no meld list, unchecked
+    # actions) must not change a single choice
     state, seen = GAME.new_match(seed=5), 0
-    while not state.is_terminal() and len(state.tricks) < 40:
-        seat, legal = state.current_player(), state.legal_actions()
-        action = choose(GAME, legal, info_from_state(state, seat)) if len(legal) > 1 \
-            else legal[0]
-        if state.phase_name() == "play":
+    while not state.is_terminal() and len(state.tricks) < 60:
+        legal = state.legal_actions()
+        action = plan_of(state) if len(legal) > 1 else legal[0]
+        if state.phase_name() == "play" and len(legal) > 1:
             assert policy(GAME, state) == action
             seen += state.vars["step"] == "meld"
         state.apply(action)
     assert seen > 0
+
+
+def until_a_restore(seed):
+    """Both seats on the plan until the seat to lead could restore a scored meld."""
+    state = GAME.new_match(seed=seed)
+    while not state.is_terminal() and not state.vars.get("endgame"):
+        seat, legal = state.current_player(), state.legal_actions()
+        if state.phase_name() == "play" and state.vars["step"] == "trick" and not state.trick:
+            info = info_from_state(state, seat)
+            tabled = tabled_from_state(state, seat)
+            if restore_plays(GAME, legal, info, tabled, len(state.table.of("stock"))):
+                return state
+        state.apply(plan_of(state) if len(legal) > 1 else legal[0])
+    return None
+
+
+def test_the_plan_breaks_a_scored_meld_that_a_fresh_card_restores():
+    state = next(s for s in map(until_a_restore, range(1, 40)) if s is not None)
+    seat = state.current_player()
+    action = plan_of(state)
+    text = GAME.vocab.text(action)
+    assert text.startswith("table:")
+    code = text[len("table:"):]
+    assert code in state.observation(seat)["table"]["hand"][seat]  # a concealed copy too
+    state.apply(action)
+    broken = [g for g in Book(state).groups if g.seat == seat and g.broken and g.scored]
+    assert broken
+    # the meld may be laid again from its survivors and the fresh copy (so at the next
+    # meld turn it scores again)
+    book = Book(state)
+    assert any((book.find(seat, KINDS[g.kind]) or (None, None))[1] == g for g in broken)
+
+
+def test_the_search_is_repeatable_under_a_seed():
+    bots = [make_bot("heuristic", GAME)] * 2
+    state = to_step(GAME.new_match(seed=13), bots, random.Random(0),
+                    lambda s: len(s.tricks) >= 20 and s.vars.get("step") == "trick")
+    obs, legal = state.observation(state.current_player()), state.legal_actions()
+    picks = {make_bot("search", GAME, time_budget=None, max_samples=6)
+             .step(obs, legal, random.Random(8)) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(legal)
 
 
 def test_the_search_keeps_the_heuristic_choice_unless_clearly_better():
