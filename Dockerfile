@@ -6,6 +6,7 @@ COPY config config
 COPY games games
 COPY league league
 COPY tournaments tournaments
+COPY rankings rankings
 RUN pip install --no-cache-dir .
 COPY . .
 RUN SECRET_KEY=collectstatic-at-build-time-only-never-used-at-run-time STATIC_MANIFEST=true python manage.py collectstatic --noinput

@@ -5,7 +5,7 @@ random < noisy-75 < noisy-50 < noisy-25 < heuristic; a noisy heuristic makes tha
 of its decisions at random, see games/bots/noisy.py, and any "noisy-N" works here) plays
 whole matches at tables seated by the rotation engine (`tournaments.rotation.
 plan_rotation`: new opponents each round, every seat in turn). The results go, in
-order, into the engine's raters with default parameters (`league.ratings.make_rater`:
+order, into the engine's raters with default parameters (`rankings.ratings.make_rater`:
 Elo and Plackett-Luce). Printed per rater: each tier's mean rating, its players' places
 in the rating order, the Kendall tau-b between true tier and rating, and how many pairs
 of players from different tiers the ratings order the wrong way (also part-way through).
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games import rules  # noqa: E402
 from games.bots import bot_names, make_bot, play_state  # noqa: E402
 from games.bots.noisy import NoisyHeuristicBot  # noqa: E402
-from league.ratings import kendall_tau, make_rater  # noqa: E402
+from rankings.ratings import kendall_tau, make_rater  # noqa: E402
 from tournaments.rotation import SeatingRequest, TableSizes, plan_rotation  # noqa: E402
 
 NOISY_KIND = re.compile(r"noisy-(\d+)")

@@ -113,7 +113,7 @@ def ranks_from(totals: list[int]) -> list[int]:
 def build_history(nights: int, players: int, seed: int) -> dict:
     """Club, members, seasons and ``nights`` closed nights of bulk-inserted results."""
     from league.models import Club, Membership, Player, Season
-    from tournaments.models import Event, Game, Hand, Round, Seat, Table
+    from tournaments.models import Event, Hand, Round, Seat, Table, TableResult
 
     rng = random.Random(seed)
     club = Club.objects.create(name="Bench Club", slug="bench-club", is_public=True)
@@ -147,12 +147,12 @@ def build_history(nights: int, players: int, seed: int) -> dict:
             record = {"game": "bluke", "options": {"players": TABLE},
                       "seats": [p.display_name for p in seated], "hands": rows}
             digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
-            games.append(Game(table=table, status="complete", source="import", record=record,
+            games.append(TableResult(table=table, status="complete", source="import", record=record,
                               record_hash=digest, totals=totals, ranks=ranks_from(totals),
                               played_at=when + timedelta(minutes=45 * number)))
             hands.append(rows)
         Seat.objects.bulk_create(seats)
-        Game.objects.bulk_create(games)
+        TableResult.objects.bulk_create(games)
         Hand.objects.bulk_create([
             Hand(game=game, number=n + 1, dealer=n % TABLE, cards=h["cards"], trump=h["trump"],
                  bids=h["bids"], tricks=h["tricks"], scores=h["scores"])
@@ -162,9 +162,9 @@ def build_history(nights: int, players: int, seed: int) -> dict:
 
 def derive(built: dict) -> dict[str, float]:
     """Standings, ratings and player statistics by the services the follow-ups call."""
-    from league.services.player_stats import player_stats_recompute
-    from league.services.ratings import ratings_recompute
-    from league.services.standings import standings_recompute
+    from rankings.services.player_stats import player_stats_recompute
+    from rankings.services.ratings import ratings_recompute
+    from rankings.services.standings import standings_recompute
 
     seconds = {}
     started = time.perf_counter()
@@ -181,7 +181,7 @@ def derive(built: dict) -> dict[str, float]:
 
 
 def page_urls(built: dict) -> dict[str, str]:
-    from league.models import RatingPool
+    from rankings.models import RatingPool
     from tournaments.models import Event
 
     club, season = built["club"], built["seasons"][-1]
@@ -307,9 +307,9 @@ def run(args, nights: int) -> None:
     derived = derive(built)
     with connections["default"].cursor() as cursor:  # what autovacuum does on a live server
         cursor.execute("ANALYZE")
-    from tournaments.models import Game, Hand
+    from tournaments.models import Hand, TableResult
 
-    print(f"\n## {nights} nights: {Game.objects.count():,} games, {Hand.objects.count():,} hands "
+    print(f"\n## {nights} nights: {TableResult.objects.count():,} games, {Hand.objects.count():,} hands "
           f"(inserted in {build_s:.0f} s; "
           + ", ".join(f"{k} {v:.1f} s" for k, v in derived.items()) + ")")
     urls = page_urls(built)

@@ -35,15 +35,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from league.ratings import (  # noqa: E402
+from rankings.ratings import (  # noqa: E402
     fit_parameters,
     fit_rater,
     kendall_tau,
     make_rater,
     recommended_kind,
 )
-from league.ratings.evaluation import team_pairs  # noqa: E402
-from league.ratings.fitting import DEFAULT_KINDS  # noqa: E402
+from rankings.ratings.evaluation import team_pairs  # noqa: E402
+from rankings.ratings.fitting import DEFAULT_KINDS  # noqa: E402
 
 try:
     from openskill.models import PlackettLuce, ThurstoneMostellerFull

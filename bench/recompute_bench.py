@@ -2,7 +2,7 @@
 
 Builds a synthetic club history in a database of its own (created, migrated and
 dropped by this script), then times the real service
-``league.services.ratings.ratings_recompute(club_id=...)`` and extrapolates to
+``rankings.services.ratings.ratings_recompute(club_id=...)`` and extrapolates to
 1,000,000 games.  Setup uses COPY (bench only, not production code).
 
 The phases are timed by wrapping the service's own helpers from the outside
@@ -193,11 +193,11 @@ def build_history(games: int, players: int, seed: int) -> int:
                                              "first_dealer"], table_rows())
         copy_rows(cur, "tournaments_seat", ["id", "table_id", "position", "player_id"],
                   seat_rows())
-        copy_rows(cur, "tournaments_game", ["id", "table_id", "status", "source", "record",
+        copy_rows(cur, "tournaments_tableresult", ["id", "table_id", "status", "source", "record",
                                             "record_hash", "totals", "ranks", "played_at",
                                             "created_at", "updated_at"], game_rows())
         reset_sequences(cur, ["tournaments_event", "tournaments_round", "tournaments_table",
-                              "tournaments_seat", "tournaments_game"])
+                              "tournaments_seat", "tournaments_tableresult"])
     with connection.cursor() as cur:
         cur.execute("ANALYZE")
     return club.pk
@@ -255,7 +255,7 @@ class Phases:
         return wrap
 
     def install(self) -> None:
-        from league.services.ratings import history, rebuild, recompute, replay
+        from rankings.services.ratings import history, rebuild, recompute, replay
 
         def rater(fn):
             def inner(*a, **kw):
@@ -285,8 +285,8 @@ def load_average() -> str:
 
 
 def run(club_id: int, games: int, profile: bool) -> None:
-    from league.models import PlayerRating, RatingHistory
-    from league.services.ratings import ratings_recompute
+    from rankings.models import PlayerRating, RatingHistory
+    from rankings.services.ratings import ratings_recompute
 
     phases = Phases()
     phases.install()
@@ -352,8 +352,8 @@ def main() -> None:
             t2 = time.perf_counter()
             print(f"setup: migrate {t1 - t0:.1f} s, history {t2 - t1:.1f} s (COPY)")
         with connection.cursor() as cur:
-            cur.execute("SELECT pg_size_pretty(pg_total_relation_size('tournaments_game'))")
-            print(f"tournaments_game size: {cur.fetchone()[0]}, "
+            cur.execute("SELECT pg_size_pretty(pg_total_relation_size('tournaments_tableresult'))")
+            print(f"tournaments_tableresult size: {cur.fetchone()[0]}, "
                   f"PostgreSQL {connection.pg_version // 10000}")
         run(club_id, args.games, args.profile)
     finally:

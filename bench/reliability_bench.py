@@ -69,14 +69,13 @@ from league.models import (  # noqa: E402
     Membership,
     PendingRecompute,
     Player,
-    PlayerRating,
     Season,
-    StandingRow,
 )
 from league.models.access import hash_token_key  # noqa: E402
-from league.services.ratings import ratings_recompute  # noqa: E402
-from league.services.standings import standings_recompute  # noqa: E402
-from tournaments.models import Event, Game, Round, Seat, Table  # noqa: E402
+from rankings.models import PlayerRating, StandingRow  # noqa: E402
+from rankings.services.ratings import ratings_recompute  # noqa: E402
+from rankings.services.standings import standings_recompute  # noqa: E402
+from tournaments.models import Event, Round, Seat, Table, TableResult  # noqa: E402
 
 SEATS = 4
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
@@ -266,7 +265,7 @@ def snapshot(season: Season) -> tuple:
 
 
 def nothing_lost(club: Club, season: Season, tables: list[Table], records: list[dict]) -> dict:
-    stored = dict(Game.objects.filter(table__in=tables).values_list("table_id", "totals"))
+    stored = dict(TableResult.objects.filter(table__in=tables).values_list("table_id", "totals"))
     results_ok = all(stored.get(t.pk) == r["totals"] for t, r in zip(tables, records, strict=True))
     drained = snapshot(season)
     standings_recompute(season_id=season.pk)

@@ -3,8 +3,8 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from league.api import standings as league_standings
 from league.api.urls import router as league_router
+from rankings.api import standings as rankings_standings
 from tournaments.api.urls import router as tournaments_router
 from tournaments.api.urls import urlpatterns as tournaments_paths
 
@@ -14,9 +14,9 @@ router.registry.extend(tournaments_router.registry)
 
 app_name = "api"
 standings_paths = [
-    path("seasons/<int:pk>/standings/", league_standings.SeasonStandingsView.as_view(),
+    path("seasons/<int:pk>/standings/", rankings_standings.SeasonStandingsView.as_view(),
          name="season-standings"),
-    path("players/<int:pk>/ratings/", league_standings.PlayerRatingsView.as_view(),
+    path("players/<int:pk>/ratings/", rankings_standings.PlayerRatingsView.as_view(),
          name="player-ratings"),
 ]
 urlpatterns = [*tournaments_paths, *standings_paths, *router.urls]

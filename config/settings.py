@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "games",
     "league",
     "tournaments",
+    "rankings",
 ]
 
 MIDDLEWARE = [
@@ -244,7 +245,7 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.events.EventStatus.choices",
-        "GameStatusEnum": "tournaments.models.results.GameStatus.choices",
+        "ResultStatusEnum": "tournaments.models.results.ResultStatus.choices",
         "EventKindEnum": "tournaments.models.events.EventKind.choices",
         "SheetFieldKindEnum": "tournaments.sheet_fields.KINDS",
     },

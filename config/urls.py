@@ -23,5 +23,5 @@ urlpatterns = [
          name="api-docs"),
     path("", include("tournaments.urls_organiser")),
     path("", include("tournaments.urls")),
-    path("", include("league.urls")),
+    path("", include("rankings.urls")),
 ]

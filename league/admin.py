@@ -7,14 +7,10 @@ foreign-key choices, and writes an audit entry for each save.
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
-from django.utils.html import format_html
 
 from games import rules
 from league import permissions
@@ -31,12 +27,8 @@ from league.models import (
     IdempotencyRecord,
     Membership,
     Player,
-    PlayerRating,
-    RatingHistory,
-    RatingPool,
     Role,
     Season,
-    StandingRow,
 )
 from league.services.audit import audit_record
 from league.services.clubs import (
@@ -46,15 +38,18 @@ from league.services.clubs import (
     membership_set_role,
 )
 from league.services.newcomers import clean_name, member_named, newcomer_add
-from league.services.ratings import ratings_update
 from league.services.seasons import EDITABLE as SEASON_EDITABLE
-from league.services.seasons import season_check_game, season_create, season_update
-from league.services.standings import standings_config_validate
+from league.services.seasons import (
+    season_check_game,
+    season_create,
+    season_update,
+    standings_config_validate,
+)
 from league.services.tokens import token_create, token_revoke
-from league.standings import StandingsConfigError
+from league.standings_config import StandingsConfigError
 
 
-def _manages_any(user) -> bool:
+def manages_any(user) -> bool:
     return user.is_active and user.is_staff and (
         user.is_superuser or permissions.manageable_clubs(user).exists())
 
@@ -76,11 +71,11 @@ class ScopedPermissionsMixin:
         if request.user.is_superuser:
             return True
         if obj is None:
-            return _manages_any(request.user)
+            return manages_any(request.user)
         return request.user.is_staff and permissions.can(request.user, permissions.MANAGE, obj)
 
     def has_module_permission(self, request):
-        return _manages_any(request.user)
+        return manages_any(request.user)
 
     def get_list_filter(self, request):
         # A plain related-field filter offers every row of the related table (every club's
@@ -246,16 +241,16 @@ class PlayerAdmin(admin.ModelAdmin):
         return queryset.filter(pk__in=permissions.visible_players(request.user).values("pk"))
 
     def has_module_permission(self, request):
-        return _manages_any(request.user)
+        return manages_any(request.user)
 
     def has_view_permission(self, request, obj=None):
-        return _manages_any(request.user)
+        return manages_any(request.user)
 
     def has_add_permission(self, request):
-        return _manages_any(request.user)
+        return manages_any(request.user)
 
     def has_change_permission(self, request, obj=None):
-        return request.user.is_superuser or (obj is None and _manages_any(request.user))
+        return request.user.is_superuser or (obj is None and manages_any(request.user))
 
 
 @admin.register(Membership)
@@ -437,90 +432,3 @@ class IdempotencyRecordAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
-
-
-# --- Computed rows: standings and ratings -----------------------------------------------------
-
-
-class ComputedRowsAdmin(ReadOnlyScopedAdmin):
-    """Rows the standings and ratings services rebuild: shown, never added, edited or deleted."""
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-def _pretty_json(value) -> str:
-    return format_html("<pre>{}</pre>", json.dumps(value or {}, indent=2, sort_keys=True))
-
-
-@admin.register(StandingRow)
-class StandingRowAdmin(ComputedRowsAdmin):
-    list_display = ["season", "rank", "player", "points", "games", "nights", "qualified",
-                    "tiebreak", "computed_at"]
-    list_filter = [("season__club", admin.RelatedOnlyFieldListFilter),
-                   ("season", admin.RelatedOnlyFieldListFilter), "qualified"]
-    list_select_related = ["season__club", "player"]
-    search_fields = ["player__display_name", "season__name", "season__club__name"]
-
-
-@admin.register(RatingPool)
-class RatingPoolAdmin(ComputedRowsAdmin):
-    list_display = ["club", "game", "variant", "kind", "players", "fitted_at", "updated_at"]
-    list_filter = [("club", admin.RelatedOnlyFieldListFilter), "game", "kind"]
-    list_select_related = ["club"]
-    search_fields = ["club__name", "game", "variant"]
-    fields = ["club", "game", "variant", "kind", "params_display", "fitted_at",
-              "fit_report_display", "updated_at"]
-    readonly_fields = ["params_display", "fit_report_display"]
-    actions = ["recompute"]
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).annotate(player_count=Count("ratings"))
-
-    @admin.display(description="Players", ordering="player_count")
-    def players(self, obj):
-        return obj.player_count
-
-    @admin.display(description="Params")
-    def params_display(self, obj):
-        return _pretty_json(obj.params)
-
-    @admin.display(description="Fit report")
-    def fit_report_display(self, obj):
-        return _pretty_json(obj.fit_report)
-
-    def has_recompute_permission(self, request):
-        return request.user.is_superuser or _manages_any(request.user)
-
-    @admin.action(description="Recompute ratings", permissions=["recompute"])
-    def recompute(self, request, queryset):
-        pools = list(queryset.select_related("club"))
-        # The changelist is already scoped; ask the policy again per pool all the same.
-        if any(not permissions.can(request.user, permissions.MANAGE, p) for p in pools):
-            raise PermissionDenied("Only the club's organisers may recompute its ratings.")
-        for pool in pools:
-            games = ratings_update(pool_id=pool.pk, full=True)
-            audit_record(club=pool.club, target=pool, subject=request.user,
-                         action="ratingpool.admin-recompute", after={"games": games})
-            messages.success(request, f"{pool}: {games} game(s) rated.")
-
-
-@admin.register(PlayerRating)
-class PlayerRatingAdmin(ComputedRowsAdmin):
-    list_display = ["player", "pool", "mu", "sigma", "games", "provisional", "last_played_at"]
-    list_filter = [("pool__club", admin.RelatedOnlyFieldListFilter),
-                   ("pool", admin.RelatedOnlyFieldListFilter), "provisional"]
-    list_select_related = ["pool__club", "player"]
-    search_fields = ["player__display_name", "pool__game", "pool__club__name"]
-
-
-@admin.register(RatingHistory)
-class RatingHistoryAdmin(ComputedRowsAdmin):
-    list_display = ["played_at", "player", "pool", "game", "mu_before", "mu_after",
-                    "sigma_after", "games_after"]
-    list_filter = [("pool__club", admin.RelatedOnlyFieldListFilter),
-                   ("pool", admin.RelatedOnlyFieldListFilter)]
-    list_select_related = ["pool__club", "player"]
-    search_fields = ["player__display_name", "pool__game", "pool__club__name"]
-    date_hierarchy = "played_at"
-    raw_id_fields = ["game"]

@@ -8,7 +8,7 @@ from django import forms
 
 from games import rules
 from league.models import Role
-from league.standings.config import AGGREGATES, DEFAULT_CONFIG, DEFAULT_TIEBREAKS, POINTS, TIEBREAKS
+from league.standings_config import AGGREGATES, DEFAULT_CONFIG, DEFAULT_TIEBREAKS, POINTS, TIEBREAKS
 
 TIEBREAK_SLOTS = 4
 

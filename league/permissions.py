@@ -48,24 +48,20 @@ class _System:
 
 SYSTEM = _System()
 
-# How to reach the owning club from each model, for queryset filters.
+# How to reach the owning club from each model, for queryset filters. The apps above
+# league add their own models in their AppConfig.ready() (`register_club_paths`).
 CLUB_PATHS = {
     "league.club": "",
     "league.season": "club",
     "league.membership": "club",
     "league.apitoken": "club",
     "league.auditentry": "club",
-    "tournaments.event": "club",
-    "tournaments.round": "event__club",
-    "tournaments.table": "round__event__club",
-    "tournaments.seat": "table__round__event__club",
-    "tournaments.game": "table__round__event__club",
-    "tournaments.hand": "game__table__round__event__club",
-    "league.standingrow": "season__club",
-    "league.ratingpool": "club",
-    "league.playerrating": "pool__club",
-    "league.ratinghistory": "pool__club",
 }
+
+
+def register_club_paths(paths: dict[str, str]) -> None:
+    """Add models of a higher app: model label -> the foreign keys that lead to the club."""
+    CLUB_PATHS.update(paths)
 
 
 def club_path(model: type[Model]) -> str:

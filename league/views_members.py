@@ -12,12 +12,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from league import permissions
+from league import access, permissions
 from league.forms import MemberAddForm, RoleForm
 from league.models import Club, Membership
 from league.services.clubs import membership_remove, membership_set_role
 from league.services.newcomers import newcomer_add
-from tournaments.views import access
 
 
 def _club(request, slug) -> Club:

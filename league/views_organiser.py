@@ -11,10 +11,10 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games import rules
+from league import access
 from league.forms import GameOptionsForm, SeasonForm, StandingsForm
 from league.models import Club, Season
 from league.services.seasons import season_create, season_update
-from tournaments.views import access
 
 # Where each of the service's error keys is shown: on the options or standings form as a
 # whole, or on the season form's own field.

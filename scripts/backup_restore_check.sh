@@ -18,7 +18,7 @@ manage demo_season --players 8 --weeks 2 --rounds 2 >/dev/null 2>&1
 pg_dump "$PG/$SRC" --format=custom --no-owner > "$DUMP"
 psql "$PG/postgres" -qc "CREATE DATABASE $DST"
 pg_restore -d "$PG/$DST" --no-owner --exit-on-error < "$DUMP"
-COUNTS="SELECT (SELECT count(*) FROM tournaments_game) AS games,
+COUNTS="SELECT (SELECT count(*) FROM tournaments_tableresult) AS games,
   (SELECT count(*) FROM tournaments_hand) AS hands,
   (SELECT count(*) FROM league_standingrow) AS standings,
   (SELECT count(*) FROM league_ratinghistory) AS rating_history,

@@ -126,8 +126,19 @@ def played_record(game="bluke", players=4, *, seed=1, seats=None, hands=None, **
 def row_counts() -> dict:
     """Rows per model of the data a request may write: compare before/after a refusal."""
     from league.models import ApiToken, AuditEntry, IdempotencyRecord, Membership
-    from tournaments.models import Game, Hand
+    from tournaments.models import Hand, TableResult
 
-    models = [Event, Round, Table, Seat, Game, Hand, ApiToken, Membership, AuditEntry, Club,
+    models = [Event, Round, Table, Seat, TableResult, Hand, ApiToken, Membership, AuditEntry, Club,
               IdempotencyRecord]
     return {model.__name__: model.objects.count() for model in models}
+
+
+class TodaysModels:
+    """An old migration's model names mapped to today's models, to call its data function
+    on today's database (Game is TableResult since tournaments 0005)."""
+
+    def __init__(self, apps):
+        self.apps = apps
+
+    def get_model(self, app_label, name):
+        return self.apps.get_model(app_label, {"Game": "TableResult"}.get(name, name))

@@ -26,10 +26,19 @@ from django.utils.html import format_html
 
 from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
-from league.services import followups
 from league.services.audit import audit_record
 from tournaments.admin_forms import EventAddForm, SeatForm, with_user
-from tournaments.models import Event, EventStatus, Game, GameSource, Hand, Round, Seat, Table
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Hand,
+    ResultSource,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+)
+from tournaments.services import followups
 from tournaments.services.events import event_create, event_update, round_create, seat_assign
 from tournaments.services.results import (
     ResultConflict,
@@ -81,7 +90,7 @@ class SeatsThroughServiceMixin:
         seat_assign(seat=seat, player=seat.player, user=request.user)
 
 
-# From Game to each model whose deletion takes results with it.
+# From TableResult to each model whose deletion takes results with it.
 RESULTS_PATH = {Event: "table__round__event", Round: "table__round", Table: "table"}
 
 
@@ -91,7 +100,7 @@ class DeletesResultsMixin:
     standings and its rating pool after commit, as `result_remove` does for one result."""
 
     def _delete_with_results(self, request, model, objects, delete) -> None:
-        games = Game.objects.filter(**{f"{RESULTS_PATH[model]}__in": [o.pk for o in objects]})
+        games = TableResult.objects.filter(**{f"{RESULTS_PATH[model]}__in": [o.pk for o in objects]})
         with transaction.atomic():
             removed = list(games.select_related("table__round__event__club"))
             for game in removed:
@@ -314,7 +323,7 @@ class TableAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, DeletesResultsMixi
         if request.method == "POST" and form.is_valid():
             try:
                 outcome = result_submit(
-                    table=table, record=form.cleaned_data["record"], source=GameSource.ADMIN,
+                    table=table, record=form.cleaned_data["record"], source=ResultSource.ADMIN,
                     user=request.user, correction_reason=form.cleaned_data["correction_reason"])
             except ResultRejected as refused:
                 errors = refused.errors
@@ -322,14 +331,14 @@ class TableAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, DeletesResultsMixi
                 form.add_error("correction_reason", str(refused))
             else:
                 messages.success(request, "Result stored." if outcome.created else "Result kept.")
-                return redirect("admin:tournaments_game_change", outcome.game.pk)
+                return redirect("admin:tournaments_tableresult_change", outcome.game.pk)
         context = {**self.admin_site.each_context(request), "opts": self.opts, "table": table,
                    "form": form, "record_errors": errors, "title": f"Result of {table}"}
         return TemplateResponse(request, "admin/tournaments/table_result.html", context)
 
 
-@admin.register(Game)
-class GameAdmin(ReadOnlyScopedAdmin):
+@admin.register(TableResult)
+class TableResultAdmin(ReadOnlyScopedAdmin):
     """Stored results, read-only: corrections go through the table's result page, removals
     (superusers, with a reason) through `result_remove`."""
 

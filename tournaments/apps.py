@@ -4,3 +4,15 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from league.permissions import register_club_paths
+
+        register_club_paths({
+            "tournaments.event": "club",
+            "tournaments.round": "event__club",
+            "tournaments.table": "round__event__club",
+            "tournaments.seat": "table__round__event__club",
+            "tournaments.tableresult": "table__round__event__club",
+            "tournaments.hand": "game__table__round__event__club",
+        })

@@ -10,8 +10,8 @@ catches anything else that reaches it.
 from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404
 
+from league import access
 from tournaments.models import Event, EventStatus, Table
-from tournaments.views import access
 
 
 def night_versions(request, pk: int) -> dict | None:

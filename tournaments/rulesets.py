@@ -8,7 +8,7 @@ scoresheet's columns (`tournaments.sheet_fields`).
 from __future__ import annotations
 
 from games import rules
-from tournaments.services.seating import table_sizes_for
+from league.table_sizes import table_sizes_for
 from tournaments.sheet_fields import describe
 
 

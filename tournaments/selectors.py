@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 
 from league import permissions
-from tournaments.models import Event, Game, Hand, Round, Seat, Table
+from tournaments.models import Event, Hand, Round, Seat, Table, TableResult
 
 # Ordered by position only: the default ordering climbs table -> round -> night (joins).
 SEATS_IN_ORDER = Prefetch("seats", queryset=Seat.objects.select_related("player")
@@ -29,13 +29,13 @@ def seat_list(*, subject) -> QuerySet[Seat]:
     return permissions.restrict(Seat.objects.select_related("player", "table"), subject)
 
 
-def game_list(*, subject) -> QuerySet[Game]:
-    games = Game.objects.select_related("table__round__event").prefetch_related(
+def game_list(*, subject) -> QuerySet[TableResult]:
+    games = TableResult.objects.select_related("table__round__event").prefetch_related(
         Prefetch("table__seats", queryset=Seat.objects.order_by("position")))
     return permissions.restrict(games, subject)
 
 
-def game_detail_list(*, subject) -> QuerySet[Game]:
+def game_detail_list(*, subject) -> QuerySet[TableResult]:
     return game_list(subject=subject).prefetch_related("hands")
 
 

@@ -9,7 +9,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from league.models import Player
-from tournaments.models import Event, EventStatus, Game, GameStatus, Seat, Table
+from tournaments.models import Event, EventStatus, ResultStatus, Seat, Table, TableResult
 
 
 @dataclass
@@ -95,7 +95,7 @@ class ResultLine:
 
 def event_results(event: Event, *, limit: int = 8) -> list[ResultLine]:
     """Tonight's stored results, the most recently saved first (the big screen's ticker)."""
-    games = (Game.objects.filter(table__round__event=event)
+    games = (TableResult.objects.filter(table__round__event=event)
              .select_related("table__round").defer("record")
              .prefetch_related(Prefetch("table__seats",
                                         queryset=Seat.objects.select_related("player")))
@@ -106,7 +106,7 @@ def event_results(event: Event, *, limit: int = 8) -> list[ResultLine]:
         totals = game.totals or []
         lines.append(ResultLine(
             game.table.round.number, game.table.number,
-            "complete" if game.status == GameStatus.COMPLETE else "in progress",
+            "complete" if game.status == ResultStatus.COMPLETE else "in progress",
             [(s.player.display_name if s.player else "—",
               totals[s.position % len(totals)] if totals else None) for s in seats],
         ))

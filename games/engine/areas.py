@@ -26,6 +26,9 @@ class Area:
     name: str
     seen_by: str = OWNER
     per_seat: bool = False
+    # a written deal may give this part as one card's code instead of a list of one
+    # (Couillon's bottom card); the checker and the record schema both read this
+    code_alone: bool = False
 
 
 HAND = Area("hand", OWNER, per_seat=True)

@@ -29,9 +29,11 @@ class _Allocator:
         return ids[self.next[face] - 1], None
 
 
-def _codes(value, single: bool):
-    if single:
+def _codes(value, area):
+    if area.name == "turned":  # a code, or null: nothing turned
         return [] if value is None else [value]
+    if area.code_alone and isinstance(value, str):
+        return [value]
     return value if isinstance(value, list) else None
 
 
@@ -52,7 +54,7 @@ def place(game, state, written) -> list[dict]:
     for name in shared:
         if name not in written:
             continue
-        codes = _codes(written[name], name == "turned")
+        codes = _codes(written[name], table.areas[name])
         if codes is None:
             problems.append(_problem(None, f"deal.{name}", "bad-shape",
                                      f"deal {name} must list card codes"))

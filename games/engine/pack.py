@@ -38,6 +38,9 @@ class Pack:
     suit_of: tuple[int, ...] = field(init=False, repr=False)
     power: tuple[int, ...] = field(init=False, repr=False)
     _by_code: dict = field(init=False, repr=False, compare=False)
+    # every code a record may write for a face: the faces, and "10D" beside "TD"
+    # (parse reads these; record schemas list them)
+    written_codes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if self.copies < 1:
@@ -61,18 +64,19 @@ class Pack:
         ids_of = [[] for _ in faces]
         for card, face in enumerate(face_of):
             ids_of[face].append(card)
-        by_code = {}
+        written = {}
         for face, code in enumerate(faces):
-            by_code[code.upper()] = face
+            written[code] = face
             if code[0] == "T" and len(code) == 2:
-                by_code["10" + code[1]] = face
+                written["10" + code[1]] = face
         set_ = object.__setattr__
         set_(self, "faces", tuple(faces))
         set_(self, "face_of", face_of)
         set_(self, "ids_of", tuple(tuple(ids) for ids in ids_of))
         set_(self, "suit_of", tuple(suits))
         set_(self, "power", tuple(powers))
-        set_(self, "_by_code", by_code)
+        set_(self, "_by_code", {code.upper(): face for code, face in written.items()})
+        set_(self, "written_codes", tuple(sorted(written)))
 
     @property
     def size(self) -> int:

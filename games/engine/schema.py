@@ -23,19 +23,24 @@ def option_schema(option) -> dict:
     return {"enum": list(option.choices), "description": option.description}
 
 
-def _card_schema(pack) -> dict:
-    return {"enum": sorted(set(pack.faces))}
+def card_schema(pack) -> dict:
+    """A card code of `pack` as records may write it (a ten as "TD" or "10D")."""
+    return {"enum": list(pack.written_codes)}
 
 
 def deal_schema(cls) -> dict:
-    card = _card_schema(cls.pack)
+    card = card_schema(cls.pack)
     cards = {"type": "array", "items": card}
     properties = {"hands": {"type": "array", "items": cards}}
     for area in cls.areas:
         if area.per_seat or area.name == "trick":
             continue
-        properties[area.name] = {"anyOf": [card, {"type": "null"}]} \
-            if area.name == "turned" else cards
+        if area.name == "turned":
+            properties[area.name] = {"anyOf": [card, {"type": "null"}]}
+        elif area.code_alone:
+            properties[area.name] = {"anyOf": [card, cards]}
+        else:
+            properties[area.name] = cards
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
 

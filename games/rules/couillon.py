@@ -56,7 +56,8 @@ POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 TOTAL_POINTS = 4 * sum(POINTS.values())
 # the 8-card stub is never played; at most it holds the four aces and four kings
 LEAST_PLAYED = TOTAL_POINTS - 4 * (POINTS["A"] + POINTS["K"])
-BOTTOM = Area("bottom", NOBODY)  # the stub's last card: trump when all decline
+# the stub's last card: trump when all decline; written as a code or a list of one
+BOTTOM = Area("bottom", NOBODY, code_alone=True)
 ACCEPT, DECLINE = "accept", "decline"
 
 
@@ -182,12 +183,6 @@ class Couillon(EngineGame):
         state.table.put("turned", stub[:1])
         state.table.put("stock", stub[1:-1])
         state.table.put("bottom", stub[-1:])
-
-    def place_written_deal(self, state, written):
-        """The bottom card may be written as a code, like the upcard, or as a list."""
-        if isinstance(written, dict) and isinstance(written.get("bottom"), str):
-            written = {**written, "bottom": [written["bottom"]]}
-        return super().place_written_deal(state, written)
 
     def after_deal(self, state):
         state.trump = None  # nothing is trump until accepted or all declined

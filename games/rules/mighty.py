@@ -127,7 +127,7 @@ class Mighty(EngineGame):
         "trump": {"title": "Trump", "x-per": "hand", "enum": list(TRUMPS),
                   "description": "trump named after the exchange (NT: no trump)"},
         "called": {"title": "Called card", "x-per": "hand",
-                   "enum": sorted(pack.faces) + ["none"],
+                   "enum": [*pack.written_codes, "none"],
                    "description": "the card that named the partner, or none"},
         "partner": {"title": "Partner", "x-per": "hand", "type": ["integer", "null"],
                     "minimum": 0, "maximum": 4,

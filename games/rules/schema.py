@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.schema import record_envelope
+from games.engine.schema import card_schema, record_envelope
 
-CARD_PATTERN = "^(?:[2-9TJQKA]|10)[SHDC]$"
-CARD_OR_JOKER_PATTERN = "^(?:(?:[2-9TJQKA]|10)[SHDC]|HI|LO)$"
 JOKER_LEAD_PATTERN = "^(?:HI|LO):[SHDC]$"
 
 
@@ -18,8 +16,7 @@ def _bid_schema(cls) -> dict:
 
 
 def _hand_schema(cls) -> dict:
-    card_pattern = CARD_PATTERN if cls.always_trump else CARD_OR_JOKER_PATTERN
-    card = {"type": "string", "pattern": card_pattern}
+    card = card_schema(cls.pack)  # the individual game's pack has no jokers
     play = card
     if cls.joker_leads_in_records:
         play = {"anyOf": [card, {"type": "string", "pattern": JOKER_LEAD_PATTERN}]}

@@ -16,11 +16,16 @@ from games import rules
 from league.models import Club, Season
 from league.permissions import MANAGE, can
 from league.services.audit import audit_record
-from league.services.standings import standings_config_validate
-from league.standings import StandingsConfigError
+from league.standings_config import StandingsConfigError, parse_config
 
 EDITABLE = ("name", "game", "options", "starts_on", "ends_on", "standings_config",
             "table_size")
+
+
+def standings_config_validate(*, data) -> dict:
+    """Check a proposed Season.standings_config; raises StandingsConfigError with the reason."""
+    parse_config(data)
+    return data or {}
 
 
 def _require_manage(user, club: Club) -> None:
@@ -51,7 +56,7 @@ def season_check_game(*, game: str, options) -> None:
 def _check_seated_sizes(game: str, options: dict) -> None:
     """The options must also work at every table size the seating plans for this game:
     otherwise they pass here and fail on the night, when the plan is drawn."""
-    from tournaments.services.seating import table_sizes_for
+    from league.table_sizes import table_sizes_for
 
     for players in table_sizes_for(game).allowed:
         try:
@@ -74,7 +79,7 @@ def _check(values: dict) -> None:
 
 def _check_table_size(game: str, size) -> None:
     """A preferred table size must be one the game is played at."""
-    from tournaments.services.seating import table_sizes_for
+    from league.table_sizes import table_sizes_for
 
     if size is None:
         return

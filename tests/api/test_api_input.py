@@ -8,7 +8,7 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from tests.factories import played_record, row_counts
-from tournaments.models import Game, Hand
+from tournaments.models import Hand, TableResult
 from tournaments.services.results import result_submit
 
 pytestmark = pytest.mark.django_db
@@ -158,7 +158,7 @@ class TestUnknownRecordFields:
             result_submit(table=table_b, record=record, source="admin", user=bob)
         assert refused.value.errors[0]["code"] == "unsafe-text"
         assert "hands[4].plays[0]" in refused.value.errors[0]["message"]
-        assert not Game.objects.exists() and not Hand.objects.exists()
+        assert not TableResult.objects.exists() and not Hand.objects.exists()
 
     def test_a_record_in_the_engine_shape_is_stored_with_complete_hands(self, client_as,
                                                                          table_b):
@@ -172,5 +172,5 @@ class TestUnknownRecordFields:
         response = client_as("token_b").post(f"/api/v1/tables/{table_b.pk}/result/", record,
                                              format="json")
         assert response.status_code == 201, response.content[:500]
-        stored = Game.objects.get(table=table_b).hands.order_by("number")
+        stored = TableResult.objects.get(table=table_b).hands.order_by("number")
         assert [(h.trump, h.tricks, h.cards) for h in stored] == expected

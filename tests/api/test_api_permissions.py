@@ -7,7 +7,7 @@ organises, token_b is its API token). Refusals leave the database unchanged.
 import pytest
 
 from tests.factories import played_record, row_counts
-from tournaments.models import Game
+from tournaments.models import TableResult
 
 PERSONAS = ["alice", "sam", "pat", "bob", "token_b", "anonymous"]
 MEMBERS_OF_A = {"alice", "sam", "pat"}
@@ -153,4 +153,4 @@ def test_it_allows_removing_a_result_only_to_the_clubs_organisers(world, client_
         assert row_counts() == before
         assert "detail" in response.json()
     else:
-        assert not Game.objects.filter(table=world[table]).exists()
+        assert not TableResult.objects.filter(table=world[table]).exists()

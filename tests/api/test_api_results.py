@@ -7,7 +7,7 @@ import pytest
 
 from league.models import AuditEntry, IdempotencyRecord
 from tests.factories import played_record, row_counts, seated_table
-from tournaments.models import Game
+from tournaments.models import TableResult
 
 
 def _url(table):
@@ -131,7 +131,7 @@ def test_it_answers_409_while_a_request_with_the_key_is_in_flight(world, sam_cli
                                      request_hash=request_hash)
     response = _post_with_key(sam_client, world["free_a"], record)
     assert response.status_code == 409
-    assert not Game.objects.filter(table=world["free_a"]).exists()
+    assert not TableResult.objects.filter(table=world["free_a"]).exists()
 
 
 def _hash_of(client, table, record):

@@ -5,8 +5,8 @@ and the rulesets endpoint describes every game's seats, sides, ranking and sheet
 import pytest
 
 from games import rules
-from tests.factories import played_record, seated_table
-from tournaments.models import Game, Hand
+from tests.factories import TodaysModels, played_record, seated_table
+from tournaments.models import Hand, TableResult
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def test_a_joker_card_by_card_record_is_stored_with_the_derived_summary(club_b, 
     response = client_as("token_b").post(f"/api/v1/tables/{table.pk}/result/", record,
                                          format="json")
     assert response.status_code == 201, response.json()
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert game.status == "complete" and game.hands.count() == 24
     hand = game.hands.get(number=24)
     assert hand.has_plays and set(hand.summary) == {"bids", "tricks"}
@@ -61,7 +61,7 @@ def test_a_wrong_scoresheet_hand_names_the_hand_seat_and_field(club_b, players_b
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert any(e["hand"] == 2 and e["field"] == "summary.tricks" for e in errors), errors
-    assert not Game.objects.filter(table=table).exists()
+    assert not TableResult.objects.filter(table=table).exists()
 
 
 def test_rulesets_describe_seats_sides_ranking_and_the_sheet(client_as):
@@ -106,6 +106,6 @@ def test_the_migration_fills_the_summaries_of_engine_hands_stored_before_it(club
     bluke = seated_table(club_b, players_b)
     assert client_as("token_b").post(f"/api/v1/tables/{bluke.pk}/result/", played_record(
         seed=2, seats=[p.display_name for p in players_b]), format="json").status_code == 201
-    fill.fill_summaries(apps, None)
+    fill.fill_summaries(TodaysModels(apps), None)
     assert dict(hands.values_list("pk", "summary")) == good
     assert all(h.summary == {} for h in Hand.objects.filter(game__table=bluke))

@@ -11,7 +11,7 @@ from league import tasks
 from league.api import idempotency
 from league.models import IdempotencyRecord
 from tests.factories import played_record, row_counts
-from tournaments.models import Game
+from tournaments.models import TableResult
 
 KEY = "retry-me"
 
@@ -39,7 +39,7 @@ def _hash_of(client, table, record):
     _post(client, table, record, key="probe")
     digest = IdempotencyRecord.objects.get(key="probe").request_hash
     IdempotencyRecord.objects.filter(key="probe").delete()
-    Game.objects.filter(table=table).delete()
+    TableResult.objects.filter(table=table).delete()
     return digest
 
 
@@ -50,7 +50,7 @@ def test_a_running_request_answers_409_with_retry_after(world, sam_client, sam):
     response = _post(sam_client, world["free_a"], record)
     assert response.status_code == 409
     assert 1 <= int(response["Retry-After"]) <= 20
-    assert not Game.objects.filter(table=world["free_a"]).exists()
+    assert not TableResult.objects.filter(table=world["free_a"]).exists()
 
 
 def test_a_key_whose_request_died_is_free_once_its_lease_is_over(world, sam_client, sam):
@@ -102,7 +102,7 @@ def test_a_request_that_dies_before_commit_leaves_neither_result_nor_response(
     with mock.patch.object(idempotency, "_store", side_effect=ConnectionResetError), \
             pytest.raises(ConnectionResetError):
         _post(sam_client, world["free_a"], record)
-    assert not Game.objects.filter(table=world["free_a"]).exists()
+    assert not TableResult.objects.filter(table=world["free_a"]).exists()
     assert not IdempotencyRecord.objects.filter(key=KEY).exists()  # released for the retry
     assert _post(sam_client, world["free_a"], record).status_code == 201
 
@@ -114,7 +114,7 @@ def test_the_response_is_stored_in_the_transaction_of_the_result(world, sam_clie
     seen = {}
 
     def store_and_look(record_row, response):
-        seen["game_visible"] = Game.objects.filter(table=world["free_a"]).exists()
+        seen["game_visible"] = TableResult.objects.filter(table=world["free_a"]).exists()
         return original(record_row, response)
 
     original = idempotency._store

@@ -2,10 +2,11 @@
 
 import pytest
 
-from league.models import AuditEntry, StandingRow
+from league.models import AuditEntry
 from league.permissions import SYSTEM
+from rankings.models import StandingRow
 from tests.factories import played_record, row_counts
-from tournaments.models import EventStatus, Game
+from tournaments.models import EventStatus, TableResult
 from tournaments.services.results import result_submit
 
 
@@ -20,7 +21,7 @@ def test_an_organiser_removes_a_result_with_a_reason_in_the_query(world, client_
     assert response.json() == {
         "detail": "Result removed; standings and ratings are being recomputed.",
         "table": world["table_a"].pk, "game": game.pk, "season": None}
-    assert not Game.objects.filter(pk=game.pk).exists()
+    assert not TableResult.objects.filter(pk=game.pk).exists()
     entry = AuditEntry.objects.get(action="result.remove")
     assert (entry.actor.username, entry.reason, entry.target_id) == ("alice", "wrong night",
                                                                      game.pk)
@@ -105,7 +106,7 @@ def test_a_token_is_told_that_removal_needs_an_organisers_login(world, client_as
     response = client_as("token_b").delete(url(world["table_b"]) + "?reason=x")
     assert response.status_code == 403
     assert "API tokens may not remove results" in response.json()["detail"]
-    assert Game.objects.filter(pk=world["game_b"].pk).exists()
+    assert TableResult.objects.filter(pk=world["game_b"].pk).exists()
 
 
 def test_the_seasons_standings_follow_the_removal(world, client_as, eager_celery,

@@ -8,9 +8,10 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from league.models import RatingPool, Role
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from league.models import Role
+from rankings.models import RatingPool
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.browser.chromium import BROWSER_TEST, new_page
 from tests.factories import (
     ClubFactory,

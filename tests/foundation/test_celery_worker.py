@@ -56,8 +56,9 @@ def worker_database_url() -> str:
 def test_a_real_worker_recomputes_standings_from_the_database(broker):
     if connection.vendor != "postgresql":
         pytest.skip("the worker process needs a shared database server (PostgreSQL)")
-    from league.models import Club, Player, Season, StandingRow
-    from league.tasks import recompute_standings
+    from league.models import Club, Player, Season
+    from rankings.models import StandingRow
+    from rankings.tasks import recompute_standings
     from tests.league.played_games import T0, night, record_game, table_at
 
     club = Club.objects.create(name="Worker Club", slug="worker-club")
@@ -96,11 +97,12 @@ def test_a_real_worker_drains_what_results_owe_through_redis(broker):
     from functools import partial
     from unittest import mock
 
-    from league import tasks
-    from league.models import Club, PendingRecompute, Player, PlayerRating, Season, StandingRow
+    from league.models import Club, PendingRecompute, Player, Season
     from league.permissions import SYSTEM
-    from league.services.ratings import ratings_recompute
-    from league.services.standings import standings_recompute
+    from rankings import tasks
+    from rankings.models import PlayerRating, StandingRow
+    from rankings.services.ratings import ratings_recompute
+    from rankings.services.standings import standings_recompute
     from tests.factories import played_record
     from tests.league.played_games import T0, night, table_at
     from tournaments.services.results import result_submit

@@ -1,6 +1,6 @@
 """Played games for standings, ratings and page tests (a test factory).
 
-Results are written straight to Game/Hand here, in the test factory only;
+Results are written straight to TableResult/Hand here, in the test factory only;
 production code stores results through `result_submit`.
 """
 
@@ -10,7 +10,7 @@ import json
 
 from league.models import Club, Player, Season
 from tests.factories import EventFactory, seated_table
-from tournaments.models import Event, Game, GameSource, GameStatus, Hand, Table
+from tournaments.models import Event, Hand, ResultSource, ResultStatus, Table, TableResult
 
 T0 = datetime.datetime(2026, 3, 2, 19, 0, tzinfo=datetime.UTC)
 
@@ -34,7 +34,7 @@ def scoresheet_hands(rows) -> list[dict]:
 
 
 def record_game(table: Table, *, totals=None, hands=None, played_at=None, ranks=None,
-                status=GameStatus.COMPLETE) -> Game:
+                status=ResultStatus.COMPLETE) -> TableResult:
     """Store a finished game for ``table``: from scoresheet ``hands`` or bare ``totals``."""
     seats = list(table.seats.order_by("position").select_related("player"))
     if hands is None:
@@ -45,8 +45,8 @@ def record_game(table: Table, *, totals=None, hands=None, played_at=None, ranks=
     record = {"game": table.game, "options": {**table.options, "players": len(seats)},
               "seats": [s.player.display_name for s in seats], "hands": hands}
     text = json.dumps(record, sort_keys=True)
-    game = Game.objects.create(
-        table=table, status=status, source=GameSource.IMPORT, record=record,
+    game = TableResult.objects.create(
+        table=table, status=status, source=ResultSource.IMPORT, record=record,
         record_hash=hashlib.sha256(text.encode()).hexdigest(), totals=list(totals),
         ranks=list(ranks or ranks_from(totals)), played_at=played_at or T0,
     )
@@ -59,7 +59,7 @@ def record_game(table: Table, *, totals=None, hands=None, played_at=None, ranks=
     return game
 
 
-def correct_game(game: Game, *, totals, ranks=None) -> Game:
+def correct_game(game: TableResult, *, totals, ranks=None) -> TableResult:
     """Replace a stored result in place, as a correction would (new record, new hash)."""
     game.totals = list(totals)
     game.ranks = list(ranks or ranks_from(totals))

@@ -165,7 +165,7 @@ FILTERED = [("league.membership", "club__id__exact"), ("league.season", "club__i
             ("tournaments.event", "club__id__exact"),
             ("tournaments.round", "event__club__id__exact"),
             ("tournaments.table", "round__event__club__id__exact"),
-            ("tournaments.game", "table__round__event__club__id__exact")]
+            ("tournaments.tableresult", "table__round__event__club__id__exact")]
 
 
 @pytest.mark.parametrize(("label", "lookup"), FILTERED)

@@ -5,9 +5,10 @@ import json
 import pytest
 from django.urls import reverse
 
-from league.models import AuditEntry, PlayerRating, RatingHistory, RatingPool, StandingRow
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from league.models import AuditEntry
+from rankings.models import PlayerRating, RatingHistory, RatingPool, StandingRow
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.factories import SeasonFactory, UserFactory
 from tests.league.played_games import night, record_game, table_at
 
@@ -28,7 +29,8 @@ CLUB_OF = {
 
 
 def _url(model, view="changelist", *args):
-    return reverse(f"admin:league_{model}_{view}", args=args)
+    app = "league" if model == "season" else "rankings"
+    return reverse(f"admin:{app}_{model}_{view}", args=args)
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ def test_the_admin_offers_no_delete_for_audit_entries_even_to_superusers(client,
 
 
 def test_entries_keep_the_names_of_a_deleted_club_user_and_target(club_a, alice, sam, stored):
-    entries = list(AuditEntry.objects.filter(target_type="game", target_id=stored.pk)
+    entries = list(AuditEntry.objects.filter(target_type="tableresult", target_id=stored.pk)
                    .order_by("id"))
     assert [e.action for e in entries] == ["result.submit", "result.remove"]
     assert entries[0].target_name == str(stored)

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from games import rules
 from league.models import Club
-from tournaments.models import Event, EventStatus, Game, GameSource, GameStatus, Table
+from tournaments.models import Event, EventStatus, ResultSource, ResultStatus, Table, TableResult
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,27 +28,28 @@ def test_it_builds_a_public_club_whose_every_table_is_a_checked_bot_game(eager_c
                                        for e in events)
     assert all(e.status == EventStatus.CLOSED for e in events)  # each night closed when played
     tables = Table.objects.filter(round__event__club=club)
-    games = Game.objects.filter(table__in=tables)
+    games = TableResult.objects.filter(table__in=tables)
     assert tables.count() > 0 and games.count() == tables.count()
     for game in games:
-        assert game.source == GameSource.BOT and game.status == GameStatus.COMPLETE
+        assert game.source == ResultSource.BOT and game.status == ResultStatus.COMPLETE
         report = rules.check_record(game.record)
         assert report.valid and report.complete
 
 
 def test_it_does_nothing_the_second_time_with_if_missing(eager_celery):
     run_demo()
-    games = Game.objects.count()
+    games = TableResult.objects.count()
     assert "nothing to do" in run_demo("--if-missing")
-    assert Game.objects.count() == games
+    assert TableResult.objects.count() == games
 
 
 def test_a_further_joker_season_is_seated_at_fours_played_and_ranked(eager_celery):
-    from league.models import Season, StandingRow
+    from league.models import Season
+    from rankings.models import StandingRow
 
     run_demo("--weeks", "1", "--rounds", "1", "--also", "joker:1")
     season = Season.objects.get(game="joker")
-    games = Game.objects.filter(table__round__event__season=season).prefetch_related(
+    games = TableResult.objects.filter(table__round__event__season=season).prefetch_related(
         "table__seats")
     assert games.exists()
     for game in games:
@@ -73,14 +74,14 @@ def test_a_short_night_of_a_later_game_is_played_at_two_tables(eager_celery):
 
     out = run_demo("--weeks", "1", "--rounds", "1", "--short", "joker")
     season = Season.objects.get(game="joker")
-    games = Game.objects.filter(table__round__event__season=season)
-    assert games.count() == 2 and all(g.status == GameStatus.COMPLETE for g in games)
+    games = TableResult.objects.filter(table__round__event__season=season)
+    assert games.count() == 2 and all(g.status == ResultStatus.COMPLETE for g in games)
     assert "Georgian Joker: one night, 8 players" in out
 
 
 def test_a_game_whose_bots_fail_is_skipped_with_a_printed_line(eager_celery, monkeypatch):
-    from league.management.commands import demo_season
     from league.models import Season
+    from rankings.management.commands import demo_season
 
     real = demo_season.table_play_with_bots
 
@@ -96,7 +97,7 @@ def test_a_game_whose_bots_fail_is_skipped_with_a_printed_line(eager_celery, mon
 
 
 def test_the_demo_setup_plays_every_later_game_in_a_short_night():
-    from league.management.commands.demo_setup import every_other_game
+    from rankings.management.commands.demo_setup import every_other_game
 
     args = every_other_game()
     assert args[:6] == ["--also", "back-alley:1", "--also", "back-alley-individual:1",

@@ -13,17 +13,19 @@ import pytest
 from django.urls import reverse
 
 from games import rules
-from league.demo_games import short_options
-from league.models import Player, Role, Season, StandingRow
+from league.models import Player, Role, Season
 from league.models.clubs import BotStrength
 from league.permissions import SYSTEM
 from league.services.clubs import membership_add
-from league.services.standings import standings_recompute
+from league.table_sizes import table_sizes_for
+from rankings.demo_games import short_options
+from rankings.models import StandingRow
+from rankings.services.standings import standings_recompute
 from tests.factories import ClubFactory
-from tournaments.models import Game, Hand, Table
+from tournaments.models import Hand, Table, TableResult
 from tournaments.services.bots import table_play_with_bots
 from tournaments.services.events import event_create
-from tournaments.services.seating import event_plan_seating, table_sizes_for
+from tournaments.services.seating import event_plan_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +119,7 @@ def test_a_night_of_every_game_is_seated_played_stored_ranked_and_shown(
         if "/api/" not in url and "standings" not in url and "players" not in url:
             page = response.content.decode()
             assert all(html_escape(note) in page for note in notes if note), url
-    assert Game.objects.filter(table__round__event=event).count() == 1
+    assert TableResult.objects.filter(table__round__event=event).count() == 1
 
 
 def test_lowest_total_wins_in_a_lower_wins_game(test_games, eager_celery):
@@ -130,8 +132,8 @@ def test_lowest_total_wins_in_a_lower_wins_game(test_games, eager_celery):
     seat = stored.table.seats.get(player_id=first.player_id)
     assert stored.totals[seat.position] == best
     # the ratings read the same places: the lowest total gains the most
-    from league.ratings.registry import make_rater
-    from league.services.ratings.games import rateable
+    from rankings.ratings.registry import make_rater
+    from rankings.services.ratings.games import rateable
 
     rated = rateable(stored)
     changes = {c.player_id: c.delta for c in make_rater("elo").rate_game(rated.teams,

@@ -2,12 +2,13 @@
 
 import datetime
 
-from league.models import PlayerRating, RatingHistory, StandingRow
 from league.permissions import SYSTEM
-from league.services.followups import after_result_saved, followups_batched
+from league.services.followups import followups_batched
+from rankings.models import PlayerRating, RatingHistory, StandingRow
 from tests.factories import played_record
 from tests.league.played_games import T0, night, table_at
-from tournaments.models import Game, GameSource
+from tournaments.models import ResultSource, TableResult
+from tournaments.services.followups import after_result_saved
 from tournaments.services.results import result_submit
 
 
@@ -19,7 +20,7 @@ def play_night(club, season, people, capture):
         names = [s.player.display_name for s in table.seats.order_by("position")]
         with capture(execute=True):
             result_submit(table=table, record=played_record(seed=seed, seats=names),
-                          source=GameSource.IMPORT, user=SYSTEM,
+                          source=ResultSource.IMPORT, user=SYSTEM,
                           played_at=T0 + datetime.timedelta(hours=seed))
 
 
@@ -48,6 +49,6 @@ def test_batched_and_per_result_follow_ups_give_the_same_tables(
     RatingHistory.objects.all().delete()
     PlayerRating.objects.all().delete()
     with django_capture_on_commit_callbacks(execute=True), followups_batched():
-        for game in Game.objects.order_by("pk"):
+        for game in TableResult.objects.order_by("pk"):
             after_result_saved(game.pk)
     assert snapshot(season) == per_result

@@ -8,18 +8,18 @@ from django.core.management import call_command
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
-from league import tasks
-from league.models import PendingRecompute, PlayerRating, RatingHistory, StandingRow
+from league.models import PendingRecompute
 from league.permissions import SYSTEM
-from league.services import followups
-from league.services import followups_drain as drain_module
 from league.services.followups import followups_request
-from league.services.followups_drain import followups_drain
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings import tasks
+from rankings.models import PlayerRating, RatingHistory, StandingRow
+from rankings.services import followups_drain as drain_module
+from rankings.services.followups_drain import followups_drain
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.factories import played_record
 from tests.league.played_games import T0, night, table_at
-from tournaments.models import GameSource
+from tournaments.models import ResultSource
 from tournaments.services.results import result_remove, result_submit
 
 
@@ -42,7 +42,7 @@ def broker_down(monkeypatch):
     yield app
     app.conf.update(**saved)
     _reset_broker_pools(app)
-    followups._broker_failed_at = None  # the pause after a broker error is per process
+    drain_module._broker_failed_at = None  # the pause after a broker error is per process
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def tables(club, season, people):
 def submit(table, seed):
     names = [s.player.display_name for s in table.seats.order_by("position")]
     return result_submit(table=table, record=played_record(seed=seed, seats=names),
-                         source=GameSource.IMPORT, user=SYSTEM,
+                         source=ResultSource.IMPORT, user=SYSTEM,
                          played_at=T0 + datetime.timedelta(hours=seed)).game
 
 

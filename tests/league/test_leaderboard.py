@@ -7,9 +7,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from league.models import Membership, Player, PlayerRating, RatingPool
-from league.selectors_leaderboard import pool_label, pool_leaderboard
-from league.services.ratings import ratings_recompute, ratings_update
+from league.models import Membership, Player
+from rankings.models import PlayerRating, RatingPool
+from rankings.selectors_leaderboard import pool_label, pool_leaderboard
+from rankings.services.ratings import ratings_recompute, ratings_update
 from tests.league.played_games import T0, night, record_game, table_at
 
 pytestmark = pytest.mark.usefixtures("plain_http")

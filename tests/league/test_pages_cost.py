@@ -9,14 +9,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import RatingPool
 from league.permissions import SYSTEM
-from league.services.player_stats import player_stats_recompute
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings.models import RatingPool
+from rankings.services.player_stats import player_stats_recompute
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.factories import played_record
 from tests.league.played_games import T0, night, record_game, scoresheet_hands, table_at
-from tournaments.models import GameSource
+from tournaments.models import ResultSource
 from tournaments.services.results import result_submit
 
 pytestmark = pytest.mark.usefixtures("plain_http")
@@ -116,7 +116,7 @@ def test_an_unchanged_page_answers_304_and_a_new_result_changes_it(
     names = [s.player.display_name for s in table.seats.order_by("position")]
     with django_capture_on_commit_callbacks(execute=True):
         result_submit(table=table, record=played_record(seed=3, seats=names),
-                      source=GameSource.IMPORT, user=SYSTEM, played_at=T0)
+                      source=ResultSource.IMPORT, user=SYSTEM, played_at=T0)
 
     for name, response in before.items():
         after = client.get(urls[name], headers={"if-none-match": response["ETag"]})

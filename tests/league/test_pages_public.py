@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 
 from league.models import Club, Season
-from league.selectors_stats import event_provisional_standings
-from league.services.player_stats import player_stats_recompute
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings.selectors_stats import event_provisional_standings
+from rankings.services.player_stats import player_stats_recompute
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.league.played_games import T0, night, record_game, scoresheet_hands, table_at
 
 pytestmark = pytest.mark.usefixtures("plain_http")
@@ -90,7 +90,7 @@ def test_the_player_page_of_a_private_clubs_player_is_hidden(client, db):
 def test_the_provisional_standings_include_renders_tonights_table(played):
     from django.template.loader import render_to_string
 
-    html = render_to_string("league/_provisional_standings.html",
+    html = render_to_string("rankings/_provisional_standings.html",
                             {"lines": event_provisional_standings(played)})
     assert "Tonight's standings" in html and "Cy" in html
     assert html.index("Cy") < html.index("Ann")

@@ -7,11 +7,11 @@ from django.urls import reverse
 
 from league.models import AuditEntry
 from tests.factories import UserFactory, played_record, row_counts
-from tournaments.models import Event, Game, GameSource
+from tournaments.models import Event, ResultSource, TableResult
 
 MODELS = ["league.club", "league.player", "league.membership", "league.season",
           "league.apitoken", "league.auditentry", "league.idempotencyrecord",
-          "tournaments.event", "tournaments.round", "tournaments.table", "tournaments.game",
+          "tournaments.event", "tournaments.round", "tournaments.table", "tournaments.tableresult",
           "tournaments.seat"]
 
 
@@ -62,9 +62,9 @@ def test_it_enters_a_result_through_result_submit(table_a, client, staff_alice):
     record = played_record(seed=2)
     response = client.post(_url("tournaments.table", "result", table_a.pk),
                            {"record": json.dumps(record), "correction_reason": ""})
-    game = Game.objects.get(table=table_a)
+    game = TableResult.objects.get(table=table_a)
     assert response.status_code == 302
-    assert (game.source, game.entered_by, game.hands.count()) == (GameSource.ADMIN,
+    assert (game.source, game.entered_by, game.hands.count()) == (ResultSource.ADMIN,
                                                                     staff_alice, 25)
     assert AuditEntry.objects.filter(action="result.submit", target_id=game.pk).exists()
 
@@ -87,13 +87,13 @@ def test_it_corrects_a_result_with_a_reason_in_the_admin(table_a, client, staff_
     refused = client.post(url, {"record": json.dumps(played_record(seed=3))})
     assert refused.status_code == 200 and refused.context["form"].errors
     client.post(url, {"record": json.dumps(played_record(seed=3)), "correction_reason": "typo"})
-    assert Game.objects.get(table=table_a).record == played_record(seed=3)
+    assert TableResult.objects.get(table=table_a).record == played_record(seed=3)
     assert AuditEntry.objects.get(action="result.correct").reason == "typo"
 
 
 def test_it_never_adds_or_edits_games_directly(table_a, client, staff_alice):
     client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
-    assert client.get(_url("tournaments.game", "add")).status_code == 403
+    assert client.get(_url("tournaments.tableresult", "add")).status_code == 403
 
 
 def test_it_audits_admin_saves(club_a, client, staff_alice):

@@ -5,15 +5,15 @@ import datetime
 import pytest
 from django.core.management import CommandError, call_command
 
-from league.models import HeadToHead, PlayerGameStat, PlayerStats
 from league.permissions import SYSTEM
-from league.selectors_stats import player_games, player_statistics, results
 from league.services.followups import followups_batched
-from league.services.player_stats import player_stats_after_result, player_stats_recompute
-from league.standings import head_to_head
+from rankings.models import HeadToHead, PlayerGameStat, PlayerStats
+from rankings.selectors_stats import player_games, player_statistics, results
+from rankings.services.player_stats import player_stats_after_result, player_stats_recompute
+from rankings.standings import head_to_head
 from tests.factories import played_record
 from tests.league.played_games import T0, correct_game, night, record_game, table_at
-from tournaments.models import Game, GameSource
+from tournaments.models import ResultSource, TableResult
 from tournaments.services.results import result_submit
 
 
@@ -33,7 +33,7 @@ def snapshot(club):
 def submit(table, seed, hour, **kwargs):
     names = [s.player.display_name for s in table.seats.order_by("position")]
     return result_submit(table=table, record=played_record(seed=seed, seats=names),
-                         source=GameSource.IMPORT, user=SYSTEM,
+                         source=ResultSource.IMPORT, user=SYSTEM,
                          played_at=T0 + datetime.timedelta(hours=hour), **kwargs).game
 
 
@@ -88,7 +88,7 @@ def test_a_correction_and_a_removal_are_recounted(club, season, people):
     player_stats_after_result(game_id=first.pk)
     assert PlayerGameStat.objects.get(player=ann, game=first).place == 4
     game_id = second.pk
-    Game.objects.filter(pk=game_id).delete()
+    TableResult.objects.filter(pk=game_id).delete()
     player_stats_after_result(game_id=game_id)
     fay = people[5]
     assert not PlayerStats.objects.filter(player=fay).exists()

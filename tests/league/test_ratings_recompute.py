@@ -6,12 +6,12 @@ import random
 import pytest
 from django.db import connection, connections
 
-from league.models import PlayerRating, RatingHistory, RatingPool
-from league.services.ratings import ratings_recompute, ratings_update_for_game
-from league.services.ratings import rebuild as rebuild_module
-from league.services.ratings.games import _rated
-from league.services.ratings.rebuild import partition_name
-from league.standings.sides import build_sides
+from rankings.models import PlayerRating, RatingHistory, RatingPool
+from rankings.services.ratings import ratings_recompute, ratings_update_for_game
+from rankings.services.ratings import rebuild as rebuild_module
+from rankings.services.ratings.games import _rated
+from rankings.services.ratings.rebuild import partition_name
+from rankings.standings.sides import build_sides
 from tests.league.played_games import T0, night, record_game, table_at
 
 SINGLES = [[0], [1], [2], [3]]
@@ -163,12 +163,12 @@ def test_readers_see_the_old_history_until_the_rebuild_commits(club, people, mon
 @postgresql_only
 @pytest.mark.django_db(transaction=True)
 def test_a_failing_read_on_the_second_connection_fails_the_rebuild(club, people, monkeypatch):
-    from league.services.ratings import reader
+    from rankings.services.ratings import reader
 
     pool = play(club, people, 3)
     before = history(pool)
     monkeypatch.setattr(reader, "postgresql_query",
-                        lambda pool: ("SELECT no_such_column FROM tournaments_game", ()))
+                        lambda pool: ("SELECT no_such_column FROM tournaments_tableresult", ()))
     with pytest.raises(Exception, match="no_such_column"):
         ratings_recompute(club_id=club.pk)
     assert history(pool) == before

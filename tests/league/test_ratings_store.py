@@ -6,9 +6,9 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
-from league.models import PlayerRating, RatingHistory, RatingPool
-from league.selectors_ratings import rating_view
-from league.services.ratings import (
+from rankings.models import PlayerRating, RatingHistory, RatingPool
+from rankings.selectors_ratings import rating_view
+from rankings.services.ratings import (
     ratings_recompute,
     ratings_update_for_game,
     variant_key,

@@ -4,8 +4,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from league.models import Club, Membership, Player, Season
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.league.played_games import T0, night, record_game, table_at
 
 pytestmark = pytest.mark.usefixtures("plain_http")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.standings import (
+from rankings.standings import (
     GameResult,
     Side,
     StandingsConfigError,
@@ -13,7 +13,7 @@ from league.standings import (
     parse_config,
     placement_points,
 )
-from league.standings.statistics import HandStats, bluke_cards
+from rankings.standings.statistics import HandStats, bluke_cards
 
 
 def game(game_id, ranks, night=None, scores=None):

@@ -6,18 +6,18 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from league.models import PlayerRating, StandingRow
-from league.selectors_stats import (
+from rankings.models import PlayerRating, StandingRow
+from rankings.selectors_stats import (
     event_provisional_standings,
     player_games,
     player_statistics,
     season_games,
 )
-from league.services.followups import after_result_saved
-from league.services.standings import standings_recompute
-from league.standings import StandingsConfigError
+from rankings.services.standings import standings_recompute
+from rankings.standings import StandingsConfigError
 from tests.league.played_games import T0, night, record_game, scoresheet_hands, table_at
-from tournaments.models import GameStatus
+from tournaments.models import ResultStatus
+from tournaments.services.followups import after_result_saved
 
 
 def standings(season):
@@ -57,7 +57,7 @@ def test_it_recomputes_idempotently_and_ignores_other_seasons_and_unfinished_gam
     other = night(club, None)
     record_game(table_at(other, people[:4]), totals=[1, 2, 3, 4])
     record_game(table_at(two_nights[0], people[:4], round_number=3), totals=[1, 2, 3, 4],
-                status=GameStatus.IN_PROGRESS)
+                status=ResultStatus.IN_PROGRESS)
     standings_recompute(season_id=season.pk)
     first = standings(season)
     standings_recompute(season_id=season.pk)
@@ -131,7 +131,7 @@ def test_it_counts_bluke_cards_only_from_card_by_card_hands(club, people):
 
 def test_changing_the_rules_validates_them_and_rebuilds_the_table(
         season, two_nights, eager_celery, django_capture_on_commit_callbacks):
-    from league.services.standings import standings_config_update
+    from rankings.services.standings import standings_config_update
 
     with pytest.raises(StandingsConfigError, match="best_nights"):
         standings_config_update(season_id=season.pk, data={"best_nights": "two"})

@@ -4,20 +4,20 @@ import datetime
 
 import pytest
 
-from league.models import PlayerRating, RatingHistory, StandingRow
 from league.permissions import SYSTEM
-from league.selectors_stats import player_games, player_statistics
-from league.services.ratings import ratings_recompute
+from rankings.models import PlayerRating, RatingHistory, StandingRow
+from rankings.selectors_stats import player_games, player_statistics
+from rankings.services.ratings import ratings_recompute
 from tests.factories import played_record
 from tests.league.played_games import T0, night, table_at
-from tournaments.models import GameSource
+from tournaments.models import ResultSource
 from tournaments.services.results import result_submit
 
 
 def submit(table, seed, **kwargs):
     names = [s.player.display_name for s in table.seats.order_by("position")]
     return result_submit(table=table, record=played_record(seed=seed, seats=names),
-                         source=GameSource.IMPORT, user=SYSTEM, **kwargs).game
+                         source=ResultSource.IMPORT, user=SYSTEM, **kwargs).game
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from django.urls import reverse
 from games import rules
 from league.models import Player
 from tests.factories import EventFactory, RoundFactory, TableFactory
-from tournaments.models import Game, GameSource, GameStatus, Seat
+from tournaments.models import ResultSource, ResultStatus, Seat, TableResult
 from tournaments.services.bots import table_fill_with_bots, table_play_with_bots
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_it_plays_an_all_bot_table_into_a_valid_stored_game(club_b, bob):
     table = empty_table(club_b, seats=3)
     table_fill_with_bots(table=table, user=bob, strength="heuristic")
     game = table_play_with_bots(table=table)
-    assert game.status == GameStatus.COMPLETE and game.source == GameSource.BOT
+    assert game.status == ResultStatus.COMPLETE and game.source == ResultSource.BOT
     report = rules.check_record(game.record)
     assert report.valid and report.complete
     assert game.hands.count() == len(rules.load("bluke", players=3).schedule)
@@ -69,7 +69,7 @@ def test_it_does_not_auto_play_a_table_with_humans(club_b, bob, players_b):
     table_fill_with_bots(table=table, user=bob, strength="random")
     with pytest.raises(ValidationError):
         table_play_with_bots(table=table)
-    assert not Game.objects.filter(table=table).exists()
+    assert not TableResult.objects.filter(table=table).exists()
 
 
 def test_it_plays_a_bot_table_from_the_event_page(client, settings, club_b, bob, eager_celery,
@@ -80,4 +80,4 @@ def test_it_plays_a_bot_table_from_the_event_page(client, settings, club_b, bob,
     client.post(reverse("tournaments:table-fill-bots", args=[table.pk]), {"strength": "random"})
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("tournaments:table-play-bots", args=[table.pk]))
-    assert Game.objects.get(table=table).status == GameStatus.COMPLETE
+    assert TableResult.objects.get(table=table).status == ResultStatus.COMPLETE

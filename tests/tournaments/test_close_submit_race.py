@@ -12,7 +12,7 @@ from django.db import connection, connections
 
 from league.models import AuditEntry
 from tests.factories import played_record, seated_table
-from tournaments.models import EventStatus, Game
+from tournaments.models import EventStatus, TableResult
 from tournaments.services import events as event_services
 from tournaments.services.results import ResultRejected, result_submit
 
@@ -83,7 +83,7 @@ def test_a_submission_waits_for_a_close_that_listed_its_table_and_is_refused(
     assert close_entry.after["open_tables"] == [table.pk]
     assert isinstance(outcome["submit"], ResultRejected), outcome["submit"]
     assert [e["code"] for e in outcome["submit"].errors] == ["event-closed"]
-    assert not Game.objects.filter(table=table).exists()
+    assert not TableResult.objects.filter(table=table).exists()
 
 
 def test_a_close_after_a_submission_sees_its_result(monkeypatch, club_a, alice, sam,

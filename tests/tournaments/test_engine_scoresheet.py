@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games import rules
 from tests.factories import played_record, seated_table
-from tournaments.models import Game
+from tournaments.models import TableResult
 from tournaments.sheet_fields import list_text, parse_list, sheet_fields
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_the_live_check_flags_the_cell_and_saving_stores_the_summaries(
     saved = client.post(reverse("tournaments:table-scoresheet", args=[table.pk]),
                         _typed(hands))
     assert saved.status_code == 302
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert [h.summary for h in game.hands.order_by("number")] == [h["summary"] for h in hands]
     again = client.get(reverse("tournaments:table-scoresheet", args=[table.pk])).content
     assert f'id="f-3-bids-0" value="{hands[2]["summary"]["bids"][0]}"' in again.decode()

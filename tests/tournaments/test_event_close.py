@@ -12,7 +12,7 @@ from tests.factories import (
     played_record,
     seated_table,
 )
-from tournaments.models import EventStatus, Game, Seat
+from tournaments.models import EventStatus, Seat, TableResult
 from tournaments.services.events import event_close
 from tournaments.services.results import ResultRejected, result_submit
 from tournaments.services.seating import event_plan_seating, event_request_seating
@@ -74,7 +74,7 @@ def test_a_closed_night_refuses_a_new_result(table_a, alice, sam):
     with pytest.raises(ResultRejected) as refused:
         play(table_a, user=sam)
     assert refused.value.errors[0]["code"] == "event-closed"
-    assert "closed" in str(refused.value) and not Game.objects.exists()
+    assert "closed" in str(refused.value) and not TableResult.objects.exists()
 
 
 def test_a_closed_night_accepts_an_organisers_correction_with_a_reason(table_a, alice):
@@ -116,7 +116,7 @@ def test_it_refuses_a_result_for_a_table_with_an_empty_seat_naming_the_seat(club
                                   "the result")
     assert refused.value.errors[0]["seat"] == 3 and refused.value.errors[0]["code"] == \
         "empty-seat"
-    assert not Game.objects.exists()
+    assert not TableResult.objects.exists()
 
 
 def test_bots_do_not_play_a_table_of_a_closed_night(club_b, bob):
@@ -127,4 +127,4 @@ def test_bots_do_not_play_a_table_of_a_closed_night(club_b, bob):
     event_close(event=table.round.event, user=bob, force=True, reason="bots go home")
     with pytest.raises(ValidationError, match="closed"):
         table_play_with_bots(table=table)
-    assert not Game.objects.exists()
+    assert not TableResult.objects.exists()

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from league.models import AuditEntry
 from tests.factories import EventFactory, played_record
-from tournaments.models import EventStatus, Game
+from tournaments.models import EventStatus, TableResult
 from tournaments.services.attendance import event_answer_attendance
 from tournaments.services.events import event_close
 from tournaments.services.results import result_submit
@@ -163,7 +163,7 @@ def test_a_failed_save_says_so_at_the_top_and_links_the_row(client, table_a, sam
                                 _hand(12, [3, 3, 3, 3], [3, 3, 3, 2])])
     response = client.post(url, post)
     html = response.content.decode()
-    assert response.status_code == 400 and not Game.objects.filter(table=table_a).exists()
+    assert response.status_code == 400 and not TableResult.objects.filter(table=table_a).exists()
     summary = html[html.index('id="save-failed"'):html.index("</div>", html.index(
         'id="save-failed"'))]
     assert "Not saved." in summary

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import ClubFactory, EventFactory, SeasonFactory, UserFactory
-from tournaments.models import Game
+from tournaments.models import TableResult
 
 pytestmark = pytest.mark.django_db
 
@@ -181,7 +181,7 @@ class TestScoresheet:
         post = sheet_post(table_a, [_hand(13, [3, 3, 3, 3], [4, 3, 3, 3])])
         response = client.post(url, post)
         assert response.status_code == 302
-        game = Game.objects.get(table=table_a)
+        game = TableResult.objects.get(table=table_a)
         assert game.status == "in-progress" and game.source == "form"
         assert game.totals == [31, 30, 30, 30]
         page = client.get(url).content.decode()
@@ -195,7 +195,7 @@ class TestScoresheet:
         response = client.post(url, post)
         assert response.status_code == 400
         assert "tricks add up to 12 but 13 cards were dealt" in response.content.decode()
-        assert not Game.objects.filter(table=table_a).exists()
+        assert not TableResult.objects.filter(table=table_a).exists()
 
     def test_it_flags_a_half_typed_row_when_saving(self, client, table_a, sam):
         client.force_login(sam)
@@ -214,10 +214,10 @@ class TestScoresheet:
         refused = client.post(url, changed)
         assert refused.status_code == 400 and "correct it with a reason" in (
             refused.content.decode())
-        assert Game.objects.get(table=table_a).totals == [31, 30, 30, 30]
+        assert TableResult.objects.get(table=table_a).totals == [31, 30, 30, 30]
         changed["correction_reason"] = "Bob's trick was Ann's"
         assert client.post(url, changed).status_code == 302
-        assert Game.objects.get(table=table_a).totals == [30, 31, 30, 30]
+        assert TableResult.objects.get(table=table_a).totals == [30, 31, 30, 30]
 
 
 def test_it_lets_superusers_see_every_club(client, club_a):
@@ -291,4 +291,4 @@ def test_it_tells_a_scorekeeper_that_changing_saved_hands_is_for_organisers(clie
     response = client.post(url, changed)
     assert response.status_code == 403
     assert "organisers may correct a result" in response.content.decode()
-    assert Game.objects.get(table=table_a).totals == [31, 30, 30, 30]
+    assert TableResult.objects.get(table=table_a).totals == [31, 30, 30, 30]

@@ -14,11 +14,12 @@ from tests.factories import (
     EventFactory,
     RoundFactory,
     SeasonFactory,
+    TodaysModels,
     UserFactory,
     played_record,
     seated_table,
 )
-from tournaments.models import Game, GameStatus, Hand
+from tournaments.models import Hand, ResultStatus, TableResult
 from tournaments.services.bots import table_fill_with_bots, table_play_with_bots
 from tournaments.services.hands import canonical_trump
 
@@ -87,7 +88,7 @@ def post_sheet(client, bob, table, record):
     return client.post(reverse("tournaments:table-scoresheet", args=[table.pk]), data)
 
 
-def assert_pages_open(client, game: Game):
+def assert_pages_open(client, game: TableResult):
     """Everything that reads hands answers 200, for a visitor and for the API."""
     client.logout()
     table = game.table
@@ -104,9 +105,9 @@ def assert_pages_open(client, game: Game):
     assert client.get(reverse("league:club-detail", args=[event.club.slug])).status_code == 200
 
 
-def assert_hands_complete(game: Game, spellings=None):
+def assert_hands_complete(game: TableResult, spellings=None):
     hands = list(game.hands.order_by("number"))
-    assert len(hands) == 25 and game.status == GameStatus.COMPLETE
+    assert len(hands) == 25 and game.status == ResultStatus.COMPLETE
     for index, hand in enumerate(hands):
         assert len(hand.tricks) == 4 and sum(hand.tricks) == hand.cards > 0, hand
         if spellings is not None:
@@ -127,7 +128,7 @@ def test_the_api_stores_every_trump_spelling_and_the_pages_open(client, client_a
     table = _table(night, players_b)
     response = post_api(client_as("token_b"), table, scoresheet_record(players_b, spellings))
     assert response.status_code == 201, response.content
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert_hands_complete(game, spellings)
     assert_pages_open(client, game)
     no_trump = sum(STORED[spellings[i % len(spellings)]] == "NT" for i in range(25))
@@ -140,7 +141,7 @@ def test_the_scoresheet_page_stores_no_trump_and_the_pages_open(client, night, b
     table = _table(night, players_b)
     response = post_sheet(client, bob, table, scoresheet_record(players_b, SHEET_CHOICES))
     assert response.status_code == 302, response.content.decode()[:2000]
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert_hands_complete(game, SHEET_CHOICES)
     assert_pages_open(client, game)
     client.force_login(bob)  # the stored sheet shows again with "no trump" selected
@@ -152,9 +153,9 @@ def test_the_admin_stores_every_trump_spelling_and_its_pages_open(client, night,
     table = _table(night, players_b)
     response = post_admin(client, table, scoresheet_record(players_b, DOCUMENTED + ALSO_READ))
     assert response.status_code == 302, response.content.decode()[:2000]
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert_hands_complete(game, DOCUMENTED + ALSO_READ)
-    for url in (reverse("admin:tournaments_game_change", args=[game.pk]),
+    for url in (reverse("admin:tournaments_tableresult_change", args=[game.pk]),
                 reverse("admin:tournaments_hand_changelist") + "?trump=NT"):
         assert client.get(url).status_code == 200, url
     assert_pages_open(client, game)
@@ -168,7 +169,7 @@ def test_a_card_by_card_record_without_tricks_gets_them_from_the_plays(client, c
     post = post_api(client_as("token_b"), table, record) if door == "api" \
         else post_admin(client, table, record)
     assert post.status_code in (201, 302), post.content.decode()[:2000]
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert_hands_complete(game)
     played = played_record(seed=6, seats=_names(players_b))
     assert [h.tricks for h in game.hands.order_by("number")] == \
@@ -189,7 +190,7 @@ def test_back_alley_team_tricks_are_counted_per_side_on_the_player_page(client, 
     record = {"game": "back-alley", "seats": full["seats"], "hands": hands}
     response = post_api(client_as("token_b"), table, record)
     assert response.status_code == 201, response.content
-    game = Game.objects.get(table=table)
+    game = TableResult.objects.get(table=table)
     assert all(len(h.tricks) == 2 for h in game.hands.all())
     assert_pages_open(client, game)
 
@@ -217,11 +218,11 @@ def test_the_migration_repairs_hands_stored_before_the_stored_form(client, clien
                    scoresheet_record(players_b, DOCUMENTED)):
         table = _table(night, players_b)
         assert post_api(client_as("token_b"), table, record).status_code == 201
-        games.append(Game.objects.get(table=table))
+        games.append(TableResult.objects.get(table=table))
     good = {h.pk: (h.trump, h.tricks, h.cards) for h in Hand.objects.all()}
     Hand.objects.filter(game=games[0]).update(tricks=[], cards=0)
     Hand.objects.filter(game=games[1], trump="NT").update(trump="", tricks=[])
-    repair.repair_hands(apps, None)
+    repair.repair_hands(TodaysModels(apps), None)
     assert {h.pk: (h.trump, h.tricks, h.cards) for h in Hand.objects.all()} == good
     for game in games:
         assert_pages_open(client, game)

@@ -9,11 +9,12 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 
-from league.models import AuditEntry, PlayerRating, RatingHistory, StandingRow
+from league.models import AuditEntry
 from league.permissions import SYSTEM
 from league.services.followups import followups_batched
-from league.services.ratings import ratings_recompute
-from league.services.standings import standings_recompute
+from rankings.models import PlayerRating, RatingHistory, StandingRow
+from rankings.services.ratings import ratings_recompute
+from rankings.services.standings import standings_recompute
 from tests.factories import (
     EventFactory,
     MembershipFactory,
@@ -23,7 +24,7 @@ from tests.factories import (
     played_record,
     seated_table,
 )
-from tournaments.models import EventStatus, Game, GameSource, Hand
+from tournaments.models import EventStatus, Hand, ResultSource, TableResult
 from tournaments.services import results
 from tournaments.services.results import (
     ResultMissing,
@@ -51,7 +52,7 @@ def six_players(club_a, players_a):
 def submit(table, seed, hour):
     names = [s.player.display_name for s in table.seats.order_by("position")]
     return result_submit(table=table, record=played_record(seed=seed, seats=names),
-                         source=GameSource.IMPORT, user=SYSTEM,
+                         source=ResultSource.IMPORT, user=SYSTEM,
                          played_at=T0 + datetime.timedelta(hours=hour)).game
 
 
@@ -92,7 +93,7 @@ def from_scratch(club, season):
 
 
 def counts():
-    return (Game.objects.count(), Hand.objects.count(), AuditEntry.objects.count(),
+    return (TableResult.objects.count(), Hand.objects.count(), AuditEntry.objects.count(),
             StandingRow.objects.count(), RatingHistory.objects.count())
 
 
@@ -112,7 +113,7 @@ def test_standings_and_ratings_after_a_removal_equal_a_recompute_without_it(
     gone = night_a[which]
     remove(gone, alice, capture=django_capture_on_commit_callbacks)
     after = snapshot(club_a, season_a)
-    assert not Game.objects.filter(pk=gone.pk).exists()
+    assert not TableResult.objects.filter(pk=gone.pk).exists()
     assert not RatingHistory.objects.filter(game__isnull=True).exists()
     assert {row[1] for row in after[2]} == {g.pk for g in night_a} - {gone.pk}
     assert sum(row[3] for row in after[0]) == 4 * 3  # three games of four players left
@@ -167,7 +168,7 @@ def test_it_removes_an_unfinished_result_and_its_hands(table_a, sam, alice):
     game = result_submit(table=table_a, record=record, source="form", user=sam).game
     assert game.hands.count() == 5
     result_remove(actor=alice, game=game, reason="entered at the wrong table")
-    assert not Game.objects.exists() and not Hand.objects.exists()
+    assert not TableResult.objects.exists() and not Hand.objects.exists()
 
 
 # --- refusals: nothing changes -----------------------------------------------------------------
@@ -242,7 +243,7 @@ def test_it_audits_the_removal_with_the_reason_and_the_removed_record(stored, al
     result_remove(actor=alice, game=stored, reason="  sheet of another night  ")
     entry = AuditEntry.objects.get(action="result.remove")
     assert (entry.actor, entry.token, entry.club) == (alice, None, stored.table.round.event.club)
-    assert (entry.target_type, entry.target_id) == ("game", stored.pk)
+    assert (entry.target_type, entry.target_id) == ("tableresult", stored.pk)
     assert entry.reason == "sheet of another night"
     assert entry.before["record"] == record and entry.before["record_hash"] == stored.record_hash
     assert entry.after is None
@@ -251,7 +252,7 @@ def test_it_audits_the_removal_with_the_reason_and_the_removed_record(stored, al
 def test_a_superuser_may_remove_any_clubs_result(stored, django_user_model):
     root = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
     result_remove(actor=root, table=stored.table, reason="spam entry")
-    assert not Game.objects.filter(pk=stored.pk).exists()
+    assert not TableResult.objects.filter(pk=stored.pk).exists()
 
 
 def test_a_one_off_tournaments_removal_repairs_the_ratings_only(

@@ -3,10 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from league.models import AuditEntry, StandingRow
+from league.models import AuditEntry
 from league.permissions import SYSTEM
+from rankings.models import StandingRow
 from tests.factories import SeasonFactory, UserFactory, played_record, row_counts, seated_table
-from tournaments.models import EventStatus, Game
+from tournaments.models import EventStatus, TableResult
 from tournaments.services.results import result_submit
 
 pytestmark = pytest.mark.usefixtures("plain_http")
@@ -35,7 +36,7 @@ def two_games(club_b, players_b, eager_celery, django_capture_on_commit_callback
 
 
 def delete_url(game):
-    return reverse("admin:tournaments_game_delete", args=[game.pk])
+    return reverse("admin:tournaments_tableresult_delete", args=[game.pk])
 
 
 def test_the_delete_page_asks_for_a_reason(client, root, two_games):
@@ -59,7 +60,7 @@ def test_a_delete_with_a_reason_removes_through_the_service(
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(delete_url(gone), {"post": "yes", "reason": "test entry"})
     assert response.status_code == 302
-    assert list(Game.objects.values_list("pk", flat=True)) == [kept.pk]
+    assert list(TableResult.objects.values_list("pk", flat=True)) == [kept.pk]
     entry = AuditEntry.objects.get(action="result.remove")
     assert (entry.actor, entry.reason, entry.target_id) == (root, "test entry", gone.pk)
     season = gone.table.round.event.season
@@ -81,7 +82,7 @@ def test_a_closed_nights_game_is_not_deleted(client, root, two_games):
 def test_the_bulk_action_asks_for_a_reason_then_removes_all(
         client, root, two_games, django_capture_on_commit_callbacks):
     client.force_login(root)
-    url = reverse("admin:tournaments_game_changelist")
+    url = reverse("admin:tournaments_tableresult_changelist")
     actions = client.get(url).context["action_form"].fields["action"].choices
     assert "delete_selected" not in [name for name, _ in actions]
     selected = {"action": "remove_selected_results", "_selected_action": [
@@ -95,7 +96,7 @@ def test_the_bulk_action_asks_for_a_reason_then_removes_all(
         response = client.post(url, {**selected, "post": "yes", "reason": "test night"},
                                follow=True)
     assert "Removed 2 results" in response.content.decode()
-    assert not Game.objects.exists()
+    assert not TableResult.objects.exists()
     assert AuditEntry.objects.filter(action="result.remove").count() == 2
     season = two_games[0].table.round.event.season
     assert not StandingRow.objects.filter(season=season).exists()
@@ -110,7 +111,7 @@ def test_the_bulk_action_removes_nothing_if_one_game_may_not_go(client, root, tw
     closed.round.event.save()
     client.force_login(root)
     before = row_counts()
-    response = client.post(reverse("admin:tournaments_game_changelist"), {
+    response = client.post(reverse("admin:tournaments_tableresult_changelist"), {
         "action": "remove_selected_results", "post": "yes", "reason": "cleanup",
         "_selected_action": [two_games[0].pk, game.pk]}, follow=True)
     assert "Nothing removed" in response.content.decode()
@@ -124,7 +125,7 @@ def test_organisers_still_cannot_delete_games_in_the_admin(client, alice, table_
         "Alice", "Sam", "Pat", "Dee"]), source="bot", user=SYSTEM).game
     client.force_login(alice)
     assert client.post(delete_url(game), {"post": "yes", "reason": "x"}).status_code == 403
-    assert Game.objects.filter(pk=game.pk).exists()
+    assert TableResult.objects.filter(pk=game.pk).exists()
 
 
 # --- deletes that take results with them ------------------------------------------------------
@@ -153,7 +154,7 @@ def test_deleting_events_in_bulk_empties_their_seasons_standings(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("admin:tournaments_event_changelist"), {
             "action": "delete_selected", "post": "yes", "_selected_action": [event.pk]})
-    assert not Game.objects.exists()
+    assert not TableResult.objects.exists()
     assert standings_games(event.season) == []
     assert AuditEntry.objects.filter(action="result.remove").count() == 2
 
@@ -175,7 +176,7 @@ def test_deleting_a_table_row_of_a_round_recomputes_the_standings(
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(url, data)
     assert response.status_code == 302, response.context["errors"] if response.context else ""
-    assert list(Game.objects.values_list("pk", flat=True)) == [two_games[0].pk]
+    assert list(TableResult.objects.values_list("pk", flat=True)) == [two_games[0].pk]
     assert standings_games(rnd.event.season) == [1, 1, 1, 1]
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from league.models import AuditEntry
 from league.permissions import SYSTEM
 from tests.factories import played_record, row_counts
-from tournaments.models import EventStatus, Game
+from tournaments.models import EventStatus, TableResult
 from tournaments.services.results import result_submit
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
@@ -45,7 +45,7 @@ def test_an_organiser_removes_a_result_with_a_reason_and_a_confirmation(client, 
     assert response.redirect_chain[-1][0] == reverse("tournaments:event-detail",
                                                      args=[game_b.table.round.event_id])
     assert "round 1 table 1: result removed" in response.content.decode().lower()
-    assert not Game.objects.filter(pk=game_b.pk).exists()
+    assert not TableResult.objects.filter(pk=game_b.pk).exists()
     entry = AuditEntry.objects.get(action="result.remove")
     assert (entry.actor, entry.reason) == (bob, "entered at the wrong table")
 

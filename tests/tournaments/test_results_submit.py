@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from league.models import AuditEntry
 from league.permissions import SYSTEM
 from tests.factories import played_record, seated_table
-from tournaments.models import EventStatus, Game, GameStatus, Hand
+from tournaments.models import EventStatus, Hand, ResultStatus, TableResult
 from tournaments.services import results
 from tournaments.services.results import (
     ResultConflict,
@@ -31,7 +31,7 @@ def followups(monkeypatch):
 
 
 def counts():
-    return Game.objects.count(), Hand.objects.count(), AuditEntry.objects.count()
+    return TableResult.objects.count(), Hand.objects.count(), AuditEntry.objects.count()
 
 
 def test_it_stores_a_valid_record_with_hands_totals_and_ranks(table_a, sam, record,
@@ -41,7 +41,7 @@ def test_it_stores_a_valid_record_with_hands_totals_and_ranks(table_a, sam, reco
         outcome = result_submit(table=table_a, record=record, source="form", user=sam)
     game = outcome.game
     assert outcome.created
-    assert game.status == GameStatus.COMPLETE
+    assert game.status == ResultStatus.COMPLETE
     assert game.totals == record["totals"]
     assert game.hands.count() == 25 and game.entered_by == sam
     best = max(record["totals"])
@@ -92,11 +92,11 @@ def test_it_refuses_a_different_record_for_a_table_with_a_result(table_a, sam, r
 def test_it_extends_an_in_progress_game_with_a_longer_record(table_a, sam):
     partial = played_record(seed=3, hands=5)
     game = result_submit(table=table_a, record=partial, source="api", user=sam).game
-    assert game.status == GameStatus.IN_PROGRESS and game.hands.count() == 5
+    assert game.status == ResultStatus.IN_PROGRESS and game.hands.count() == 5
     full = played_record(seed=3)
     outcome = result_submit(table=table_a, record=full, source="api", user=sam)
     assert (outcome.game.pk, outcome.created) == (game.pk, False)
-    assert outcome.game.status == GameStatus.COMPLETE and outcome.game.hands.count() == 25
+    assert outcome.game.status == ResultStatus.COMPLETE and outcome.game.hands.count() == 25
     assert AuditEntry.objects.filter(action="result.extend").count() == 1
 
 
@@ -205,7 +205,7 @@ def test_it_refuses_something_that_is_not_a_record(table_a, sam):
 def _first_lookup_misses(monkeypatch):
     """Make the first 'is there a result?' lookup miss, as if another request stored its
     result between our read and our insert."""
-    real_filter, calls = Game.objects.filter, []
+    real_filter, calls = TableResult.objects.filter, []
 
     def filter_(*args, **kwargs):
         queryset = real_filter(*args, **kwargs)
@@ -214,7 +214,7 @@ def _first_lookup_misses(monkeypatch):
             return queryset.none()
         return queryset
 
-    monkeypatch.setattr(Game.objects, "filter", filter_)
+    monkeypatch.setattr(TableResult.objects, "filter", filter_)
 
 
 def test_it_treats_a_lost_insert_race_with_the_same_record_as_a_resubmission(

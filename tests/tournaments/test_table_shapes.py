@@ -16,10 +16,11 @@ from games import rules
 from league.models import Player, Role, Season
 from league.permissions import SYSTEM
 from league.services.clubs import membership_add
+from league.table_sizes import table_sizes_for
 from tests.factories import ClubFactory
 from tournaments.models import Seat
 from tournaments.services.events import event_create
-from tournaments.services.seating import event_plan_seating, table_sizes_for
+from tournaments.services.seating import event_plan_seating
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from league import permissions
 from league.api.auth import subject_of
 from league.models import Club, Player, Season
 from tournaments import sheet_fields
-from tournaments.models import Event, EventKind, Game, Hand, Round, Seat, Table
+from tournaments.models import Event, EventKind, Hand, Round, Seat, Table, TableResult
 
 
 class VisibleRelated(serializers.PrimaryKeyRelatedField):
@@ -104,12 +104,12 @@ class HandSerializer(serializers.ModelSerializer):
                   "summary", "has_plays"]
 
 
-class GameSerializer(serializers.ModelSerializer):
+class TableResultSerializer(serializers.ModelSerializer):
     event = serializers.IntegerField(source="table.round.event_id", read_only=True)
     players = serializers.SerializerMethodField(help_text="Player id per seat (null: empty).")
 
     class Meta:
-        model = Game
+        model = TableResult
         fields = ["id", "table", "event", "status", "source", "players", "totals", "ranks",
                   "record_hash", "played_at", "created_at", "updated_at"]
 
@@ -117,11 +117,11 @@ class GameSerializer(serializers.ModelSerializer):
         return [seat.player_id for seat in game.table.seats.all()]
 
 
-class GameDetailSerializer(GameSerializer):
+class TableResultDetailSerializer(TableResultSerializer):
     hands = HandSerializer(many=True, read_only=True)
 
-    class Meta(GameSerializer.Meta):
-        fields = [*GameSerializer.Meta.fields, "record", "hands"]
+    class Meta(TableResultSerializer.Meta):
+        fields = [*TableResultSerializer.Meta.fields, "record", "hands"]
 
 
 class CorrectionSerializer(serializers.Serializer):

@@ -8,7 +8,7 @@ router.register("events", views.EventViewSet, basename="event")
 router.register("rounds", views.RoundViewSet, basename="round")
 router.register("tables", views.TableViewSet, basename="table")
 router.register("seats", views.SeatViewSet, basename="seat")
-router.register("games", views.GameViewSet, basename="game")
+router.register("games", views.TableResultViewSet, basename="game")
 router.register("hands", views.HandViewSet, basename="hand")
 
 urlpatterns = [

@@ -36,8 +36,6 @@ from tournaments.api.serializers import (
     CorrectionSerializer,
     EventCreateSerializer,
     EventSerializer,
-    GameDetailSerializer,
-    GameSerializer,
     HandSerializer,
     PublishSerializer,
     RoundCreateSerializer,
@@ -49,9 +47,11 @@ from tournaments.api.serializers import (
     SeatingStatusSerializer,
     SeatSerializer,
     TableCreateSerializer,
+    TableResultDetailSerializer,
+    TableResultSerializer,
     TableSerializer,
 )
-from tournaments.models import GameSource
+from tournaments.models import ResultSource
 from tournaments.rulesets import ruleset
 from tournaments.selectors_tasks import seating_plan, seating_task_status
 from tournaments.services import events as event_services
@@ -68,7 +68,7 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
     description="Retry-safe key: the same key and body replay the stored response.")
 RESULT_RESPONSES = {
-    201: GameDetailSerializer, 200: GameDetailSerializer,
+    201: TableResultDetailSerializer, 200: TableResultDetailSerializer,
     **ERRORS, 400: OpenApiResponse(RejectedSerializer, description="The record was refused."),
     **IDEMPOTENCY_ERRORS,
 }
@@ -89,7 +89,7 @@ def _result_response(submit) -> Response:
         return Response({"detail": str(conflict), "game": conflict.game.pk},
                         status=status.HTTP_409_CONFLICT)
     code = status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK
-    return Response(GameDetailSerializer(outcome.game).data, status=code)
+    return Response(TableResultDetailSerializer(outcome.game).data, status=code)
 
 
 class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -211,7 +211,7 @@ class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         def submit():
             table = self.get_object()
             return _result_response(lambda: result_submit(
-                table=table, record=request.data, source=GameSource.API,
+                table=table, record=request.data, source=ResultSource.API,
                 user=request.user, token=_token(request)))
 
         return idempotent(request, submit)
@@ -246,7 +246,7 @@ class SeatViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(SeatSerializer(seat).data)
 
 
-class GameViewSet(viewsets.ReadOnlyModelViewSet):
+class TableResultViewSet(viewsets.ReadOnlyModelViewSet):
     """Stored results. The list leaves out the hands; a game's detail nests them."""
 
     permission_classes = [ReadOrCredentials]
@@ -259,7 +259,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.game_detail_list(subject=subject_of(self.request))
 
     def get_serializer_class(self):
-        return GameSerializer if self.action == "list" else GameDetailSerializer
+        return TableResultSerializer if self.action == "list" else TableResultDetailSerializer
 
     @extend_schema(request=CorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
                    responses=RESULT_RESPONSES)
@@ -273,7 +273,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
             data.is_valid(raise_exception=True)
             return _result_response(lambda: result_correct(
                 game=game, record=data.validated_data["record"],
-                reason=data.validated_data["reason"], source=GameSource.API,
+                reason=data.validated_data["reason"], source=ResultSource.API,
                 user=request.user, token=_token(request)))
 
         return idempotent(request, submit)

@@ -1,16 +1,16 @@
 """Events and what happens at them: rounds, tables, seats, and each table's result."""
 
 from tournaments.models.events import Event, EventKind, EventStatus, Round
-from tournaments.models.results import Game, GameSource, GameStatus, Hand
+from tournaments.models.results import Hand, ResultSource, ResultStatus, TableResult
 from tournaments.models.tables import Seat, Table
 
 __all__ = [
     "Event",
     "EventKind",
     "EventStatus",
-    "Game",
-    "GameSource",
-    "GameStatus",
+    "TableResult",
+    "ResultSource",
+    "ResultStatus",
     "Hand",
     "Round",
     "Seat",

@@ -4,12 +4,12 @@ from django.db import models
 from tournaments.models.tables import Table
 
 
-class GameStatus(models.TextChoices):
+class ResultStatus(models.TextChoices):
     IN_PROGRESS = "in-progress", "In progress"
     COMPLETE = "complete", "Complete"
 
 
-class GameSource(models.TextChoices):
+class ResultSource(models.TextChoices):
     FORM = "form", "Entry form"
     API = "api", "API"
     BOT = "bot", "Bot play"
@@ -17,15 +17,15 @@ class GameSource(models.TextChoices):
     ADMIN = "admin", "Admin"
 
 
-class Game(models.Model):
+class TableResult(models.Model):
     """One table's match: the record as submitted plus the checker's verdict.
 
     Every stored record has passed `games.rules.check_record`.
     """
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
-    status = models.CharField(max_length=12, choices=GameStatus.choices)
-    source = models.CharField(max_length=10, choices=GameSource.choices)
+    status = models.CharField(max_length=12, choices=ResultStatus.choices)
+    source = models.CharField(max_length=10, choices=ResultSource.choices)
     record = models.JSONField(help_text="The full record, as submitted.")
     record_hash = models.CharField(max_length=64, help_text="Hash of the canonical record JSON.")
     totals = models.JSONField(help_text="Final (or running) totals per seat, or per team.")
@@ -60,7 +60,7 @@ class Trump(models.TextChoices):
 class Hand(models.Model):
     """One deal of a game, unpacked from the record so statistics can be queried."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    game = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(help_text="1-based, in play order.")
     dealer = models.PositiveSmallIntegerField()
     cards = models.PositiveSmallIntegerField(help_text="Cards dealt to each player.")

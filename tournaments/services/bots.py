@@ -18,7 +18,7 @@ from league.models import Player, Role
 from league.models.clubs import BotStrength
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.clubs import membership_add
-from tournaments.models import EventStatus, Game, GameSource, GameStatus, Seat, Table
+from tournaments.models import EventStatus, ResultSource, ResultStatus, Seat, Table, TableResult
 from tournaments.services.events import seat_assign
 from tournaments.services.results import result_submit
 
@@ -99,13 +99,13 @@ def bot_seed(table: Table) -> int:
                       f"{table.number}".encode())
 
 
-def table_play_with_bots(*, table: Table, seed: int | None = None) -> Game:
+def table_play_with_bots(*, table: Table, seed: int | None = None) -> TableResult:
     """Play an all-bot table to the end and store the result (a finished table is kept)."""
     from games.bots import play_match
 
     table = Table.objects.select_related("round__event__club").get(pk=table.pk)
-    existing = Game.objects.filter(table=table).first()
-    if existing is not None and existing.status == GameStatus.COMPLETE:
+    existing = TableResult.objects.filter(table=table).first()
+    if existing is not None and existing.status == ResultStatus.COMPLETE:
         return existing
     if table.round.event.status == EventStatus.CLOSED:
         raise ValidationError("The event is closed: its tables are no longer played.")
@@ -118,4 +118,4 @@ def table_play_with_bots(*, table: Table, seed: int | None = None) -> Game:
     budget = SEARCH_SECONDS if BotStrength.SEARCH in strengths else None
     record = play_match(game, strengths, bot_seed(table) if seed is None else seed,
                         seats=[s.player.display_name for s in seats], time_budget=budget)
-    return result_submit(table=table, record=record, source=GameSource.BOT, user=SYSTEM).game
+    return result_submit(table=table, record=record, source=ResultSource.BOT, user=SYSTEM).game

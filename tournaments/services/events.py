@@ -12,7 +12,7 @@ from games import rules
 from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
-from tournaments.models import Event, EventKind, EventStatus, GameStatus, Round, Seat, Table
+from tournaments.models import Event, EventKind, EventStatus, ResultStatus, Round, Seat, Table
 
 
 def _require_manage(subject, obj) -> None:
@@ -207,7 +207,7 @@ def event_open_tables(event: Event) -> list[Table]:
     """Tables of the event without a complete result, in round and table order."""
     return list(
         Table.objects.filter(round__event=event)
-        .exclude(result__status=GameStatus.COMPLETE)
+        .exclude(result__status=ResultStatus.COMPLETE)
         .select_related("round").order_by("round__number", "number")
     )
 

@@ -1,7 +1,7 @@
 """The single way a result enters the database: `result_submit`.
 
 Admin, entry form, API, bots and imports all call it. It authorizes, checks the record
-against the table and the rules, and stores Game + Hand rows in one transaction, with an
+against the table and the rules, and stores TableResult + Hand rows in one transaction, with an
 audit entry. Nothing is written when anything is refused.
 
 Who may call it:
@@ -37,10 +37,10 @@ from django.utils import timezone
 from games import rules
 from league.models import ApiToken
 from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
-from league.services import followups
 from league.services.audit import audit_record
-from tournaments.models import EventStatus, Game, GameSource, GameStatus, Hand, Table
+from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
+from tournaments.services import followups
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.records import (
     Verdict,
@@ -52,7 +52,7 @@ from tournaments.services.records import (
     verdict,
 )
 
-TRUSTED_SOURCES = (GameSource.BOT, GameSource.IMPORT)
+TRUSTED_SOURCES = (ResultSource.BOT, ResultSource.IMPORT)
 
 
 class ResultRejected(Exception):
@@ -66,14 +66,14 @@ class ResultRejected(Exception):
 class ResultConflict(Exception):
     """The table already has a different result."""
 
-    def __init__(self, game: Game, message: str):
+    def __init__(self, game: TableResult, message: str):
         super().__init__(message)
         self.game = game
 
 
 @dataclass(frozen=True)
 class SubmitOutcome:
-    game: Game
+    game: TableResult
     created: bool
 
 
@@ -129,7 +129,7 @@ def result_submit(
         raise ResultRejected(problems)
     entry = _Entry(table, record, record_hash(record), verdict(record, report, len(names)),
                    source, subject, (correction_reason or "").strip(), played_at)
-    existing = Game.objects.filter(table=table).first()
+    existing = TableResult.objects.filter(table=table).first()
     if table.round.event.status == EventStatus.CLOSED:
         if existing is not None and existing.record_hash == entry.digest:
             return SubmitOutcome(existing, created=False)  # a retry changes nothing
@@ -139,7 +139,7 @@ def result_submit(
             return SubmitOutcome(_create(entry), created=True)
         except IntegrityError:
             # Another request stored a result between our read and our insert.
-            existing = Game.objects.get(table=table)
+            existing = TableResult.objects.get(table=table)
     return _against_existing(existing, entry)
 
 
@@ -160,10 +160,10 @@ def _refuse_unless_correction(entry: _Entry) -> None:
         "organiser's correction with a reason.", field="table")])
 
 
-def _against_existing(game: Game, entry: _Entry) -> SubmitOutcome:
+def _against_existing(game: TableResult, entry: _Entry) -> SubmitOutcome:
     if game.record_hash == entry.digest:
         return SubmitOutcome(game, created=False)
-    if game.status == GameStatus.IN_PROGRESS and is_prefix(game.record, entry.record):
+    if game.status == ResultStatus.IN_PROGRESS and is_prefix(game.record, entry.record):
         return SubmitOutcome(_replace(game, entry, "result.extend"), created=False)
     if not entry.reason:
         raise ResultConflict(game, "This table already has a different result; an organiser "
@@ -193,7 +193,7 @@ def _is_person(subject) -> bool:
 def _fields(entry: _Entry) -> dict:
     subject = entry.subject
     return {
-        "status": GameStatus.COMPLETE if entry.verdict.complete else GameStatus.IN_PROGRESS,
+        "status": ResultStatus.COMPLETE if entry.verdict.complete else ResultStatus.IN_PROGRESS,
         "source": entry.source,
         "record": entry.record,
         "record_hash": entry.digest,
@@ -226,10 +226,10 @@ def _lock_open_event(entry: _Entry) -> None:
         _refuse_unless_correction(entry)
 
 
-def _create(entry: _Entry) -> Game:
+def _create(entry: _Entry) -> TableResult:
     with transaction.atomic():
         _lock_open_event(entry)
-        game = Game.objects.create(
+        game = TableResult.objects.create(
             table=entry.table, played_at=entry.played_at or default_played_at(entry.table),
             **_fields(entry),
         )
@@ -241,12 +241,12 @@ def _create(entry: _Entry) -> Game:
     return game
 
 
-def _replace(game: Game, entry: _Entry, action: str) -> Game:
+def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
     before = _summary(game) | {"record": game.record}
     with transaction.atomic():
         _lock_open_event(entry)
         # Conditional update: replace only the result we looked at, not one stored meanwhile.
-        changed = Game.objects.filter(pk=game.pk, record_hash=game.record_hash).update(
+        changed = TableResult.objects.filter(pk=game.pk, record_hash=game.record_hash).update(
             **_fields(entry), updated_at=timezone.now())
         if not changed:
             raise ResultConflict(game, "The result changed while you were submitting; reload.")
@@ -260,7 +260,7 @@ def _replace(game: Game, entry: _Entry, action: str) -> Game:
     return game
 
 
-def _summary(game: Game) -> dict:
+def _summary(game: TableResult) -> dict:
     return {"status": game.status, "record_hash": game.record_hash, "totals": game.totals,
             "ranks": game.ranks, "hands": len(game.record.get("hands") or [])}
 
@@ -271,7 +271,7 @@ def _mark_event_playing(event_id: int) -> None:
     ).update(status=EventStatus.PLAYING)
 
 
-def _write_hands(game: Game, entry: _Entry) -> None:
+def _write_hands(game: TableResult, entry: _Entry) -> None:
     """One Hand row per hand, in the stored form of `tournaments.services.hands`."""
     record, players = entry.record, len(entry.verdict.seat_totals)
     first_dealer = record.get("first_dealer", entry.table.first_dealer)
@@ -308,9 +308,9 @@ def _hand_scores(checked: list, index: int, hand: dict) -> list:
     return hand.get("scores") or []
 
 
-def result_correct(*, game: Game, record: dict, reason: str, user=None,
+def result_correct(*, game: TableResult, record: dict, reason: str, user=None,
                    token: ApiToken | None = None,
-                   source: str = GameSource.ADMIN) -> SubmitOutcome:
+                   source: str = ResultSource.ADMIN) -> SubmitOutcome:
     """An organiser replaces a stored result; the reason is required and kept in the audit."""
     if not (reason or "").strip():
         raise ResultRejected([{"hand": None, "seat": None, "field": "reason",
@@ -337,7 +337,7 @@ class RemoveOutcome:
     season_id: int | None
 
 
-def _removal_target(table: Table | None, game: Game | None) -> Table:
+def _removal_target(table: Table | None, game: TableResult | None) -> Table:
     if (table is None) == (game is None):
         raise TypeError("result_remove needs exactly one of table= or game=")
     table_id = table.pk if table is not None else game.table_id
@@ -355,7 +355,7 @@ def _authorize_removal(actor, table: Table) -> None:
 
 
 def result_remove_check(*, actor, reason: str, table: Table | None = None,
-                        game: Game | None = None) -> Game:
+                        game: TableResult | None = None) -> TableResult:
     """Validate and authorize a removal without changing anything; returns the stored game.
 
     Raises PermissionDenied (not an organiser of the club), ResultRejected (no reason, or
@@ -366,7 +366,7 @@ def result_remove_check(*, actor, reason: str, table: Table | None = None,
     if not (reason or "").strip():
         raise ResultRejected([error("reason-required", "Removing a result needs a reason.",
                                     field="reason")])
-    stored = Game.objects.filter(table=table).first()
+    stored = TableResult.objects.filter(table=table).first()
     if stored is None:
         raise ResultMissing(f"{table} has no result to remove (it may have been removed "
                             "already).")
@@ -378,7 +378,7 @@ def result_remove_check(*, actor, reason: str, table: Table | None = None,
 
 
 def result_remove(*, actor, reason: str, table: Table | None = None,
-                  game: Game | None = None) -> RemoveOutcome:
+                  game: TableResult | None = None) -> RemoveOutcome:
     """An organiser deletes a table's stored result (game and hands), with a reason.
 
     Audited with the removed record. After commit the season's standings are recomputed
@@ -393,13 +393,13 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
         stored = result_remove_check(actor=actor, reason=reason, table=table, game=game)
         table = _removal_target(None, stored)
         season_id = table.round.event.season_id
-        locked = Game.objects.select_for_update().filter(pk=stored.pk).first()
+        locked = TableResult.objects.select_for_update().filter(pk=stored.pk).first()
         if locked is None:
             raise ResultMissing(f"{table} has no result to remove (it was removed meanwhile).")
         audit_record(club=club_of(table), action="result.remove", target=locked,
                      subject=actor, before=_summary(locked) | {"record": locked.record},
                      reason=reason.strip())
-        Game.objects.filter(pk=locked.pk).delete()
+        TableResult.objects.filter(pk=locked.pk).delete()
         game_id = locked.pk
         followups.after_result_removed(game_id=game_id, season_id=season_id)
     return RemoveOutcome(table=table, game_id=game_id, season_id=season_id)

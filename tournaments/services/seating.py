@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -25,51 +24,18 @@ from games import rules
 from league.models import Player
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.audit import audit_record
+from league.table_sizes import TableSizes, table_sizes_for
 from tournaments.models import Event, EventStatus, Round, Seat, Table
 from tournaments.services.events import round_create, table_create
 
 
-@dataclass(frozen=True)
-class TableSizes:
-    preferred: int
-    allowed: tuple[int, ...]
-
-
-# Table sizes per game: what a club actually seats for each game.
 def _require_manage(user, obj) -> None:
     if user is None or not can(user, MANAGE, obj):
         raise PermissionDenied("Only the club's organisers may seat an event.")
 
 
-TABLE_SIZES = {
-    "bluke": TableSizes(preferred=4, allowed=(3, 4, 5)),
-    "back-alley": TableSizes(preferred=4, allowed=(4,)),
-    "back-alley-individual": TableSizes(preferred=4, allowed=(2, 3, 4)),
-}
-CLUB_SIZES = (3, 4, 5)  # what clubs seat when a game allows a range of table sizes
 # Named in the stored plan so a later engine change is visible next to old seatings.
 ROTATION_ALGORITHM = "tournaments.rotation: design constructions + tabu local search"
-
-
-def table_sizes_for(game: str, preferred: int | None = None) -> TableSizes:
-    """The club's choice for the Bluke family; for any other game, what its rules allow:
-    exactly its size when it has one (2, 4, 5), else its range with the organiser's
-    `preferred` size (Ribs: 4 to 10; by default 4, or the nearest size in the range)."""
-    if game in TABLE_SIZES:
-        return TABLE_SIZES[game]
-    cls = rules.GAMES.get(game)
-    if cls is None:
-        return TableSizes(preferred=4, allowed=CLUB_SIZES)
-    low, high = cls.min_players, cls.max_players
-    allowed = tuple(range(low, high + 1))
-    choice = preferred if preferred is not None else 4
-    return TableSizes(preferred=min(max(choice, low), high), allowed=allowed)
-
-
-def preferred_size_choices(game: str) -> list[int]:
-    """The table sizes an organiser may prefer for `game` (none when it has one size)."""
-    sizes = table_sizes_for(game)
-    return list(sizes.allowed) if len(sizes.allowed) > 1 and game not in TABLE_SIZES else []
 
 
 def _event_sizes(event: Event, table_size: int | None = None) -> TableSizes:

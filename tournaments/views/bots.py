@@ -6,11 +6,11 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from league import access
 from tournaments.forms import BotFillForm
 from tournaments.models import Table
 from tournaments.services.bots import strengths_for, table_fill_with_bots
 from tournaments.tasks import play_bot_table
-from tournaments.views import access
 
 
 def _table(pk) -> Table:

@@ -3,8 +3,8 @@
 from django.http import Http404
 from django.shortcuts import render
 
+from league import access
 from tournaments.selectors_print import paper_sheets, table_notes
-from tournaments.views import access
 from tournaments.views.events import _event, event_rounds
 
 

@@ -6,12 +6,13 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 from django.views.decorators.http import require_POST
 
+from league import access
 from league.models import Player
 from league.page_cache import cached_page
+from league.table_sizes import preferred_size_choices
+from tournaments import hooks
 from tournaments import selectors_night as night_selectors
 from tournaments.forms import AttendanceForm, BotFillForm, PlanSeatingForm
 from tournaments.models import Event, EventStatus, Round, Seat, Table
@@ -20,9 +21,6 @@ from tournaments.selectors_print import table_notes
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services.bots import strengths_for
-from tournaments.views import access
-
-PROVISIONAL_STANDINGS = "league/_provisional_standings.html"
 
 
 def _event(pk) -> Event:
@@ -65,19 +63,16 @@ def _has_result(table: Table) -> bool:
     return True
 
 
-def _provisional_template():
-    try:
-        get_template(PROVISIONAL_STANDINGS)
-    except TemplateDoesNotExist:
-        return None
-    return PROVISIONAL_STANDINGS
+def _provisional_template() -> str | None:
+    standings = hooks.night_standings()
+    return standings.template if standings else None
 
 
 def _provisional_lines(event: Event):
-    """Tonight's standings so far (the standings code computes them; nothing is stored)."""
-    from league.selectors_stats import event_provisional_standings
-
-    return event_provisional_standings(event)
+    """Tonight's standings so far, from the rankings app when it is installed (nothing is
+    stored: they are computed from tonight's results)."""
+    standings = hooks.night_standings()
+    return standings.lines(event) if standings else []
 
 
 @cached_page("night", night_versions)
@@ -120,7 +115,7 @@ def event_detail(request, pk):
             strengths=strengths_for(event.game)).fields["strength"].choices
         context["plan_form"] = PlanSeatingForm(
             initial={"rounds": max(len(rounds), 3), "table_size": _last_table_size(event)},
-            sizes=seating_service.preferred_size_choices(event.game))
+            sizes=preferred_size_choices(event.game))
     return render(request, "tournaments/event_detail.html", context)
 
 
@@ -179,7 +174,7 @@ def event_plan_seating(request, pk):
     event = _event(pk)
     access.require_manage(request.user, event.club)
     form = PlanSeatingForm(request.POST,
-                           sizes=seating_service.preferred_size_choices(event.game))
+                           sizes=preferred_size_choices(event.game))
     if not form.is_valid():
         messages.error(request, "Give a number of rounds from 1 to 12 (and a seed, or none).")
         return redirect("tournaments:event-detail", pk=event.pk)

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import rules
+from league import access
 from league.forms import GameOptionsForm
 from league.models import Club, Season
 from tournaments.forms_organiser import (
@@ -30,7 +31,6 @@ from tournaments.models import Event, EventKind, Table
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services.walk_ins import event_add_walk_in
-from tournaments.views import access
 
 
 def _refusal(error: ValidationError) -> str:

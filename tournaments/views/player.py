@@ -7,9 +7,9 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from league import access
 from tournaments import selectors_night
 from tournaments.services.attendance import ANSWERS, event_answer_attendance
-from tournaments.views import access
 from tournaments.views.events import _event
 
 

@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import rules
+from league import access
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
-from tournaments.models import EventStatus, GameSource, Table
+from tournaments.models import EventStatus, ResultSource, Table
 from tournaments.services.records import check, is_engine_game
 from tournaments.services.results import (
     ResultConflict,
@@ -25,7 +26,6 @@ from tournaments.services.results import (
     result_remove,
     result_submit,
 )
-from tournaments.views import access
 
 
 def _table(pk) -> Table:
@@ -107,7 +107,7 @@ def _save(request, table):
     if sheet.has_errors:
         return _rerender(request, table, sheet, reason)
     try:
-        outcome = result_submit(table=table, record=sheet.record(), source=GameSource.FORM,
+        outcome = result_submit(table=table, record=sheet.record(), source=ResultSource.FORM,
                                 user=request.user, correction_reason=reason)
     except ResultRejected as rejected:
         sheet.apply_errors(rejected.errors)

@@ -8,10 +8,15 @@ lost scroll). A closed night stops polling: nothing changes any more.
 from django.conf import settings
 from django.shortcuts import render
 
+from league import access
 from tournaments import selectors_night
 from tournaments.models import EventStatus
-from tournaments.views import access
-from tournaments.views.events import _event, _provisional_lines, event_rounds
+from tournaments.views.events import (
+    _event,
+    _provisional_lines,
+    _provisional_template,
+    event_rounds,
+)
 
 DEFAULT_REFRESH_SECONDS = 15
 
@@ -27,6 +32,7 @@ def _live_context(request, pk) -> dict:
     return {
         "event": event, "club": event.club, "rounds": rounds,
         "lines": _provisional_lines(event) if rounds else [],
+        "provisional_template": _provisional_template(),
         "results": selectors_night.event_results(event),
         "live": event.status != EventStatus.CLOSED,
         "refresh_seconds": _refresh_seconds(),

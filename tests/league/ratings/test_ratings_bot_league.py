@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from league.ratings import make_rater
+from rankings.ratings import make_rater
 
 BENCH = Path(__file__).resolve().parents[3] / "bench" / "bot_league_bench.py"
 

@@ -1,6 +1,6 @@
 import pytest
 
-from league.ratings import PlayerState, make_rater
+from rankings.ratings import PlayerState, make_rater
 
 
 def total(rater, players):

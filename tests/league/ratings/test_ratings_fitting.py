@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from league.ratings import (
+from rankings.ratings import (
     fit_parameters,
     fit_rater,
     kendall_tau,

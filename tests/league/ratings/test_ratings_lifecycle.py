@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from league.ratings import PlayerState, inflate_for_inactivity, is_provisional
+from rankings.ratings import PlayerState, inflate_for_inactivity, is_provisional
 
 
 def test_inflation_increases_sigma_and_keeps_mu():

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from league.ratings import make_rater
+from rankings.ratings import make_rater
 from tests.league.ratings.openskill_helpers import (
     assert_agree,
     rate_both,

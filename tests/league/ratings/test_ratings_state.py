@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from league.ratings import PlayerState, RatingChange, make_rater
+from rankings.ratings import PlayerState, RatingChange, make_rater
 
 KINDS = ["elo", "plackett_luce", "thurstone_mosteller"]
 

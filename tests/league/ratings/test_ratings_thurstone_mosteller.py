@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from league.ratings import PlayerState, make_rater
-from league.ratings.thurstone_mosteller import _cdf, tie_terms
+from rankings.ratings import PlayerState, make_rater
+from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
 from tests.league.ratings.openskill_helpers import TOL, assert_agree, rate_both, rate_theirs
 
 openskill_models = pytest.importorskip("openskill.models")

@@ -1,0 +1,29 @@
+from django.apps import AppConfig
+
+
+class RankingsConfig(AppConfig):
+    """Standings, ratings and statistics: the top layer, above league and tournaments.
+
+    The layers below never import this app; they tell it things through hooks it connects
+    here: the outbox signal (a change owes recomputes) and the night's standings panel.
+    """
+
+    name = "rankings"
+    verbose_name = "Rankings"
+
+    def ready(self) -> None:
+        from league.permissions import register_club_paths
+        from league.signals import recomputes_owed
+        from rankings.selectors_stats import event_provisional_standings
+        from rankings.services.followups_drain import followups_kick
+        from tournaments import hooks
+
+        register_club_paths({
+            "rankings.standingrow": "season__club",
+            "rankings.ratingpool": "club",
+            "rankings.playerrating": "pool__club",
+            "rankings.ratinghistory": "pool__club",
+        })
+        recomputes_owed.connect(followups_kick, dispatch_uid="rankings.followups_kick")
+        hooks.provide_night_standings(template="rankings/_provisional_standings.html",
+                                      lines=event_provisional_standings)

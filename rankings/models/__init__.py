@@ -1,0 +1,19 @@
+"""Rankings data: stored standings, ratings and per-player statistics, all rebuilt from results.
+
+The tables keep the names they had in the league app (`db_table`): the models moved,
+the data did not (see migrations/0001_initial.py).
+"""
+
+from rankings.models.player_stats import HeadToHead, PlayerGameStat, PlayerStats
+from rankings.models.ratings import PlayerRating, RatingHistory, RatingPool
+from rankings.models.standings import StandingRow
+
+__all__ = [
+    "HeadToHead",
+    "PlayerGameStat",
+    "PlayerRating",
+    "PlayerStats",
+    "RatingHistory",
+    "RatingPool",
+    "StandingRow",
+]

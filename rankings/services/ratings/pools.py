@@ -1,0 +1,68 @@
+"""Rating pools: which pool a game belongs to, and the engine each pool uses."""
+
+from __future__ import annotations
+
+import json
+
+from django.db import connection, transaction
+
+from games import rules
+from rankings.models import RatingPool
+from rankings.ratings import Rater, make_rater
+from rankings.selectors_stats import complete_games
+from tournaments.models import TableResult
+
+DEFAULT_KIND = "plackett_luce"
+# Two teams at every table: Thurstone-Mosteller's duel is TrueSkill's two-team
+# update and ordered pairs best in bench/ratings_bench.py (docs/ratings.md).
+PARTNERSHIP_KIND = "thurstone_mosteller"
+
+
+def default_kind(game_name: str) -> str:
+    """The engine a new pool starts with, by the shape of the game's tables."""
+    game = rules.GAMES.get(game_name)
+    return PARTNERSHIP_KIND if game is not None and game.partnership else DEFAULT_KIND
+
+
+def variant_key(options: dict | None) -> str:
+    """The options signature of a rating pool: canonical JSON without the player count."""
+    clean = {k: v for k, v in (options or {}).items() if k != "players"}
+    return json.dumps(clean, sort_keys=True, separators=(",", ":"))
+
+
+def pool_for_game(game: TableResult) -> RatingPool:
+    table = game.table
+    pool, _ = RatingPool.objects.get_or_create(
+        club_id=table.round.event.club_id, game=table.game, variant=variant_key(table.options),
+        defaults={"kind": default_kind(table.game)},
+    )
+    return pool
+
+
+def pool_rater(pool: RatingPool) -> Rater:
+    """A fresh engine configured as the pool says."""
+    return make_rater(pool.kind, **(pool.params or {}))
+
+
+def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
+    """Pools for every club/game/variant that has complete games (created on demand)."""
+    games = complete_games()
+    if club_id is not None:
+        games = games.filter(table__round__event__club_id=club_id)
+    keys = set()
+    # DISTINCT in SQL: a million games have a handful of (club, game, options).
+    distinct = games.order_by().values_list(
+        "table__round__event__club_id", "table__game", "table__options").distinct()
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            # JIT compiling this one scan cost more than it saved (0.86 s -> 0.43 s
+            # for 200,000 games).
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL jit = off")
+        for club, name, options in distinct:
+            keys.add((club, name, variant_key(options)))
+    for club, name, variant in sorted(keys):
+        RatingPool.objects.get_or_create(
+            club_id=club, game=name, variant=variant, defaults={"kind": default_kind(name)})
+    pools = RatingPool.objects.all()
+    return list(pools.filter(club_id=club_id) if club_id is not None else pools)

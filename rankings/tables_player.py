@@ -1,0 +1,65 @@
+"""Tables of a player's page, over stored statistics rows (see `rankings.selectors_player`)."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from rankings.tables import NUM
+
+
+class PlayerResultsTable(tables.Table):
+    """A player's results (rows are `PlayerGameStat` with the night's id and name)."""
+
+    date = tables.DateTimeColumn(accessor="played_at", format="Y-m-d")
+    event = tables.Column(accessor="event_name", orderable=False)
+    table = tables.Column(accessor="table_label", orderable=False)
+    score = tables.Column(attrs=NUM)
+    place = tables.Column(attrs=NUM)
+    opponents = tables.Column(accessor="others", orderable=False)
+
+    class Meta:
+        attrs = {"class": "player-games"}
+        empty_text = "No games yet."
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._names = None
+
+    def render_event(self, record, value):
+        url = reverse("tournaments:event-detail", args=[record.event_id])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_event(self, value):
+        return value
+
+    def render_score(self, value):
+        return f"{value:g}"
+
+    def render_place(self, value):
+        return f"{value:g}"
+
+    def render_opponents(self, value):
+        if self._names is None:  # one lookup for the whole page, on its first row
+            from rankings.selectors_player import opponent_names
+
+            rows = self.page.object_list if hasattr(self, "page") else self.rows
+            self._names = opponent_names([row.record for row in rows])
+        return ", ".join(self._names[p] for p in value if p in self._names)
+
+
+class RivalsTable(tables.Table):
+    """Head-to-head per opponent (rows are dicts from `selectors_player.player_rivals`)."""
+
+    opponent = tables.Column(accessor="name", verbose_name="Opponent", orderable=False)
+    games = tables.Column(attrs=NUM, orderable=False)
+    ahead = tables.Column(verbose_name="Ahead", attrs=NUM, orderable=False)
+    behind = tables.Column(verbose_name="Behind", attrs=NUM, orderable=False)
+    level = tables.Column(verbose_name="Level", attrs=NUM, orderable=False)
+
+    class Meta:
+        attrs = {"class": "head-to-head"}
+        empty_text = "No opponents yet."
+
+    def render_opponent(self, record):
+        url = reverse("league:player-detail", args=[record["opponent_id"]])
+        return format_html('<a href="{}">{}</a>', url, record["name"])

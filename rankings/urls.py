@@ -1,0 +1,22 @@
+"""The public pages: clubs, seasons, standings, players and ratings.
+
+They keep the URL namespace "league" they had before the rankings app existed, so every
+`{% url 'league:...' %}` and reverse() across the apps still names them.
+"""
+
+from django.urls import path
+
+from rankings import views, views_public, views_ratings
+
+app_name = "league"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/standings/", views_public.SeasonStandingsView.as_view(),
+         name="season-standings"),
+    path("players/<int:pk>/", views_public.player_detail, name="player-detail"),
+    path("clubs/<slug:slug>/ratings/", views_ratings.club_ratings, name="club-ratings"),
+    path("ratings/<int:pk>/", views_ratings.RatingPoolView.as_view(), name="rating-pool"),
+]

@@ -1,0 +1,81 @@
+"""The apps stand in layers: each imports only the ones below it, never one above.
+
+    games (rules core)  <  league (clubs, people, seasons)  <  tournaments (nights, results)
+    <  rankings (standings, ratings, statistics, the public pages)
+
+`config` wires them together and may import all of them. Every module is read with `ast`,
+so imports inside functions count as much as those at the top, and so do
+`importlib.import_module("...")` calls and lazy model references ("app.Model" strings).
+A lower layer tells a higher one what happened through hooks the higher one connects
+(`league.signals`, `tournaments.hooks`), never by importing it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ["games", "league", "tournaments", "rankings"]
+LEVEL = {app: level for level, app in enumerate(LAYERS)}
+
+
+def _imported(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, dotted name) for every import, wherever it is, and every lazy reference."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(
+                node.func, "id", None)) in ("import_module", "__import__") and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append((node.lineno, node.args[0].value))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            app, dot, model = node.value.partition(".")
+            # "rankings.RatingPool" in a ForeignKey or get_model: a model of that app.
+            if dot and app in LEVEL and model.isidentifier() and model[:1].isupper():
+                found.append((node.lineno, app))
+    return found
+
+
+def upward_imports(app: str, source: str) -> list[str]:
+    """What `source`, a module of `app`, takes from a layer above it."""
+    return [f"line {line}: {name}" for line, name in _imported(ast.parse(source))
+            if LEVEL.get(name.split(".")[0], -1) > LEVEL[app]]
+
+
+def _modules(app: str) -> list[Path]:
+    return sorted((ROOT / app).rglob("*.py"))
+
+
+@pytest.mark.parametrize("app", LAYERS)
+def test_no_app_imports_a_layer_above_it(app):
+    found = {str(path.relative_to(ROOT)): upward
+             for path in _modules(app)
+             if (upward := upward_imports(app, path.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+def test_every_app_with_code_has_a_layer():
+    apps = {path.parent.name for path in ROOT.glob("*/apps.py")}
+    assert apps == set(LAYERS)
+
+
+@pytest.mark.parametrize(("app", "source", "expected"), [
+    ("league", "import tournaments.models\n", ["line 1: tournaments.models"]),
+    ("tournaments", "def f():\n    from rankings.tasks import drain_followups\n",
+     ["line 2: rankings.tasks"]),
+    ("league", "import importlib\nimportlib.import_module('rankings.views')\n",
+     ["line 2: rankings.views"]),
+    ("league", "x = models.ForeignKey('tournaments.TableResult', on_delete=None)\n",
+     ["line 1: tournaments"]),
+    ("games", "from league import permissions\n", ["line 1: league"]),
+    ("rankings", "from tournaments.models import Event\nfrom league import access\n", []),
+    ("tournaments", "from .models import Event\nx = 'league.services.followups'\n", []),
+])
+def test_the_check_sees_upward_imports_wherever_they_are(app, source, expected):
+    assert upward_imports(app, source) == expected
