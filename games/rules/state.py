@@ -26,13 +26,13 @@ _FIELDS = (
     "game", "n", "seed", "first_dealer", "totals", "history", "hand_log", "hand_index",
     "attempt", "last_trick", "_legal", "step", "dealer", "cards", "turned", "replacement",
     "dealt", "hands", "phase",
-    "bids", "bid_order", "to_move", "trick", "trick_seats", "led", "best_seat",
+    "bids", "bid_order", "to_move", "trick", "trick_leader", "led", "best_seat",
     "best_strength", "tricks_won", "played", "voids", "broken", "plays_from", "tricks_left",
     "trump",
     "suit_table", "power", "trump_suit", "strength_by_led", "follow_masks",
 )
 _LIST_FIELDS = ("totals", "history", "hand_log", "bids", "bid_order", "hands", "trick",
-                "trick_seats", "tricks_won", "played", "voids")  # copied by clone
+                "tricks_won", "played", "voids")  # copied by clone
 
 
 class State:
@@ -77,7 +77,7 @@ class State:
         self.bids: list[int | None] = [None] * self.n
         self.bid_order: list[int] = []
         self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        self.trick_leader = -1  # the seat that led the current trick
         self.led = -1
         self.best_seat = -1
         self.best_strength = -1
@@ -144,6 +144,11 @@ class State:
         return [self.totals[team_of[seat]] for seat in range(self.n)]
 
     @property
+    def trick_seats(self) -> list[int]:
+        """Seats that played to the current trick, in order (the leader first)."""
+        return [(self.trick_leader + i) % self.n for i in range(len(self.trick))]
+
+    @property
     def plays(self) -> list[int]:
         """This hand's card plays so far (actions, in order)."""
         return [] if self.plays_from < 0 else self.history[self.plays_from:]
@@ -177,39 +182,38 @@ class State:
             if mask >> action & 1:
                 self.step.play(self, action, action)
                 return
-        if check:
-            self._apply_checked(action)
+        if type(action) is not int:
+            parsed = self.game.string_to_action(action)
+            if parsed is None and check:
+                raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
+            action = parsed
+        if not check:
+            self.step.apply_unchecked(self, action)
             return
-        action = self.game.string_to_action(action) if type(action) is not int else action
-        self.step.apply_unchecked(self, action)
+        violation = self.step.check(self, action)
+        if violation is not None:
+            raise IllegalAction(violation)
+        self.step.apply(self, action)
 
     def apply_many(self, actions: list[int], start: int = 0):
         """Apply `actions[start:]` (ints) in order, checked, until one breaks a rule:
         returns ``(index, RuleViolation)`` for it (not applied), or None when all
         were applied. The referee's loop over a hand's bids and plays, kept here so
         a card costs what it costs in a playout."""
+        step = card_mask = None
         for index in range(start, len(actions)):
             action = actions[index]
-            step = self.step
-            if action < 52 and step.card_mask(self) >> action & 1:
+            if self.step is not step:  # a new phase: its card rule, looked up once
+                step = self.step
+                card_mask = step.card_mask
+            if action < 52 and card_mask(self) >> action & 1:
                 step.play(self, action, action)
                 continue
-            violation = self.check(action)
+            violation = step.check(self, action) if type(action) is int else self.check(action)
             if violation is not None:
                 return index, violation
-            self.step.apply(self, action)  # just checked
+            step.apply(self, action)  # just checked
         return None
-
-    def _apply_checked(self, action) -> None:
-        if type(action) is not int:
-            parsed = self.game.string_to_action(action)
-            if parsed is None:
-                raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
-            action = parsed
-        violation = self.step.check(self, action)
-        if violation is not None:
-            raise IllegalAction(violation)
-        self.step.apply(self, action)
 
     def _finish_hand(self) -> None:
         game = self.game

@@ -28,6 +28,9 @@ BIT = [1 << card for card in range(54)]
 CLEAR_BIT = [~bit for bit in BIT]
 LO_BIT = BIT[52]
 _PLAYS = A.JOKER_LEAD_BASE + 8  # actions 0..61: a card, or a led joker naming a suit
+# the seats of a trick in playing order, by table size and leader
+TRICK_SEATS = [[tuple((leader + i) % n for i in range(n)) for leader in range(n)]
+               for n in range(16)]
 
 
 def _not_now(action) -> IllegalAction:
@@ -195,6 +198,7 @@ class TableTrickPlay(TrickPlay):
                     self.game.note_void(state, seat, card)
         else:
             led = state.led = (named or 0) if suit == WILD else suit
+            state.trick_leader = seat
         if self.tracks_broken and suit == state.trump_suit:
             self.game.note_trump_played(state)
         strength = state.strength_by_led[led][card]  # see `game.card_strength`
@@ -202,7 +206,6 @@ class TableTrickPlay(TrickPlay):
             state.best_strength = strength
             state.best_seat = seat
         trick.append(card)
-        state.trick_seats.append(seat)
         if len(trick) < state.n:
             seat += 1
             state.to_move = seat if seat < state.n else 0
@@ -212,9 +215,8 @@ class TableTrickPlay(TrickPlay):
     def finish_trick(self, state):
         winner = state.best_seat
         state.tricks_won[winner] += 1
-        state.last_trick = (state.trick_seats, state.trick, winner)
+        state.last_trick = (TRICK_SEATS[state.n][state.trick_leader], state.trick, winner)
         state.trick = []
-        state.trick_seats = []
         state.best_strength = -1
         state.to_move = winner
         state.tricks_left -= 1
