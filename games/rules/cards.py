@@ -16,6 +16,7 @@ SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 NO_TRUMP = 4  # used as the "trump" value of a hand played without trump
+WILD = 5  # the card tables' suit of a card that follows no suit (standard Bluke's Blukes)
 LO = 52
 HI = 53
 JOKERS = (LO, HI)

@@ -1,7 +1,8 @@
 """The `GameRules` base class: options, deal schedule, card tables and rule hooks.
 
 A game module subclasses `GameRules` and fills in the hooks (bidding, legal plays,
-opening leader, scoring). The trick-taking engine itself lives in `state.State`.
+opening leader, scoring). A hand runs the engine's phases (`table_phases`: a
+bidding round, then trick play) on the match state of `state.State`.
 
 Card tables: for each trump value (0..3, or `NO_TRUMP`) the game builds
 ``suit_table[trump][card]`` -- the suit a card counts as in that hand (`WILD` for a
@@ -20,12 +21,12 @@ from ..engine.areas import DEFAULT_AREAS
 from ..engine.ending import HIGHER_WINS, FixedSchedule
 from ..engine.pack import Pack
 from . import actions as A
-from .cards import DECK_54, NO_TRUMP, mask_of, suit_of
+from .cards import DECK_54, NO_TRUMP, WILD, mask_of, suit_of
 from .errors import RuleViolation
 from .options import Option, clean_options
 from .rng import seeded, shuffle
+from .table_phases import HandOver, MatchOver, TableBidding, TableTrickPlay
 
-WILD = 5
 _TABLE_CACHE: dict[tuple, tuple] = {}
 TRUMP_STRENGTH = 500
 LED_STRENGTH = 100
@@ -92,6 +93,10 @@ class GameRules:
         # Games keeping the standard hooks get them inlined in State's hot path.
         self.plain_follow = type(self).play_mask is GameRules.play_mask
         self.plain_voids = type(self).note_void is GameRules.note_void
+        # A hand's phases after the deal (the engine's library, table-driven inside);
+        # not called `phases`, which marks a game that runs on the engine's own State.
+        self.hand_phases = tuple(self.build_phases())
+        self.hand_over, self.match_over = HandOver(self), MatchOver()
 
     # --- set-up -----------------------------------------------------------
     @classmethod
@@ -108,6 +113,10 @@ class GameRules:
 
     def build_teams(self) -> list[list[int]]:
         return [[seat] for seat in range(self.num_players)]
+
+    def build_phases(self) -> list:
+        """A hand after its deal: one round of bids, then the tricks."""
+        return [TableBidding(), TableTrickPlay(self)]
 
     def table_key(self) -> tuple:
         """What the card tables depend on (they are built once per key)."""

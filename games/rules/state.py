@@ -1,40 +1,38 @@
-"""The match state machine shared by every game: deal, bid, play tricks, score.
+"""The match state of the Bluke family: deal, then the hand's phases, score.
 
 Chance is not a player: each deal is drawn from a generator seeded with
 (game, seed, hand number, re-deal attempt), so a match replays exactly from its
-seed plus its action list. Hands are bit masks; the current trick keeps the
-winning seat and its strength so each play costs a few integer operations.
+seed plus its action list. After the deal a hand runs the game's phases
+(`game.hand_phases`, see `table_phases`: bidding round, trick play); `step` is
+the phase in progress and `phase` its name. Hands are bit masks; the current
+trick keeps the winning seat and its strength so each play costs a few integer
+operations.
 """
 
 from __future__ import annotations
 
 import random
 
-from . import actions as A
-from .cards import CODES, JOKER_BITS, NO_TRUMP, SUIT_BITS, suit_letter
+from .cards import NO_TRUMP, suit_letter
 from .errors import IllegalAction, RuleViolation
-from .game import WILD
 
-BIDDING, PLAYING, OVER = "bid", "play", "over"
+BIDDING, PLAYING, OVER = "bid", "play", "over"  # the names of the phases (`State.phase`)
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
-SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
-BIT = [1 << card for card in range(54)]
-CLEAR_BIT = [~bit for bit in BIT]
-LO_BIT = BIT[52]
 
 
 # Every field a State has. Slots keep attribute access fast (a plain instance dict
 # stops sharing its keys beyond 30 attributes); `__dict__` still takes any extras.
 _FIELDS = (
     "game", "n", "seed", "first_dealer", "totals", "history", "hand_log", "hand_index",
-    "attempt", "last_trick", "_legal", "_plain_follow", "_plain_voids", "_tracks_broken",
-    "_names_suit", "dealer", "cards", "turned", "replacement", "dealt", "hands", "phase",
-    "bids", "bid_order", "to_move", "trick", "trick_seats", "led", "best_seat",
-    "best_strength", "tricks_won", "played", "voids", "broken", "plays", "trump",
+    "attempt", "last_trick", "_legal", "step", "dealer", "cards", "turned", "replacement",
+    "dealt", "hands", "phase",
+    "bids", "bid_order", "to_move", "trick", "trick_leader", "led", "best_seat",
+    "best_strength", "tricks_won", "played", "voids", "broken", "plays_from", "tricks_left",
+    "trump",
     "suit_table", "power", "trump_suit", "strength_by_led", "follow_masks",
 )
 _LIST_FIELDS = ("totals", "history", "hand_log", "bids", "bid_order", "hands", "trick",
-                "trick_seats", "tricks_won", "played", "voids", "plays")  # copied by clone
+                "tricks_won", "played", "voids")  # copied by clone
 
 
 class State:
@@ -55,11 +53,6 @@ class State:
         self.attempt = 0
         self.last_trick = None  # (seats, cards, winner) of the last finished trick
         self._legal = -1  # mask of legal cards from `legal_actions`, -1 once a move is made
-        # Hot-path flags: standard rule hooks are inlined (see `GameRules.plain_follow`).
-        self._plain_follow = game.plain_follow
-        self._plain_voids = game.plain_voids
-        self._tracks_broken = game.tracks_broken
-        self._names_suit = game.jokers_name_suit
         self._deal_from_seed()
 
     # --- dealing ----------------------------------------------------------
@@ -81,12 +74,10 @@ class State:
         self.replacement = replacement
         self.dealt = list(hands)
         self.hands = game.after_deal(list(hands), turned, replacement)
-        self.phase = BIDDING
         self.bids: list[int | None] = [None] * self.n
         self.bid_order: list[int] = []
-        self.to_move = game.first_bidder(self.dealer)
         self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        self.trick_leader = -1  # the seat that led the current trick
         self.led = -1
         self.best_seat = -1
         self.best_strength = -1
@@ -94,9 +85,30 @@ class State:
         self.played = [0] * self.n
         self.voids = [0] * self.n
         self.broken = False
-        self.plays: list[int] = []
+        self.plays_from = -1  # where this hand's plays start in `history` (-1: none yet)
+        self.tricks_left = 0
         self.last_trick = None
         self._legal = -1
+        self._enter(game.hand_phases[0])
+
+    def _enter(self, step) -> None:
+        self.step = step
+        self.phase = step.name
+        step.begin(self)
+
+    def next_phase(self) -> None:
+        """Called by a phase whose work is done: begin the next, or score the hand."""
+        phases = self.game.hand_phases
+        index = phases.index(self.step) + 1
+        if index < len(phases):
+            self._enter(phases[index])
+        else:
+            self._finish_hand()
+
+    def throw_in(self) -> None:
+        """Everyone passed: the same dealer deals the same hand again."""
+        self.attempt += 1
+        self._deal_from_seed()
 
     def start_at(self, hand_index: int, totals=None) -> None:
         """Make `hand_index` (0-based) the current hand, for a referee or a bot that
@@ -131,46 +143,21 @@ class State:
         team_of = self.game.team_of
         return [self.totals[team_of[seat]] for seat in range(self.n)]
 
+    @property
+    def trick_seats(self) -> list[int]:
+        """Seats that played to the current trick, in order (the leader first)."""
+        return [(self.trick_leader + i) % self.n for i in range(len(self.trick))]
+
+    @property
+    def plays(self) -> list[int]:
+        """This hand's card plays so far (actions, in order)."""
+        return [] if self.plays_from < 0 else self.history[self.plays_from:]
+
     def leading(self) -> bool:
         return not self.trick
 
     def legal_actions(self) -> list[int]:
-        if self.phase != PLAYING:
-            return self.game.bid_actions(self, self.to_move) if self.phase == BIDDING else []
-        hand = self.hands[self.to_move]
-        if not self._plain_follow:
-            mask = self.game.play_mask(self, self.to_move)
-        elif self.trick:  # the standard rule (`GameRules.play_mask`), inlined
-            masks = self.follow_masks
-            follow = hand & masks[self.led]
-            mask = follow | (hand & masks[WILD]) if follow else hand
-        else:
-            mask = hand
-        self._legal = mask  # kept for the `apply` that follows
-        acts = [  # cards_of(mask), inlined: one table look-up per suit
-            *SPADE_BITS[mask & 8191], *HEART_BITS[mask >> 13 & 8191],
-            *DIAMOND_BITS[mask >> 26 & 8191], *CLUB_BITS[mask >> 39 & 8191],
-        ]
-        if mask >= LO_BIT:  # holds a joker (a comparison makes no new big int)
-            if not self.trick and self._names_suit:  # a led Bluke names the suit to follow
-                for joker in (52, 53):
-                    if mask >> joker & 1:
-                        base = A.JOKER_LEAD_BASE + 4 * (joker - 52)
-                        acts.extend(range(base, base + 4))
-            else:
-                acts += JOKER_BITS[mask >> 52]
-        return acts
-
-    def _legal_mask(self) -> int:
-        """`game.play_mask` for the seat to move, inlined for the standard rule."""
-        if not self._plain_follow:
-            return self.game.play_mask(self, self.to_move)
-        hand = self.hands[self.to_move]
-        if not self.trick:
-            return hand
-        masks = self.follow_masks
-        follow = hand & masks[self.led]
-        return follow | (hand & masks[WILD]) if follow else hand
+        return self.step.legal(self)
 
     def check(self, action) -> RuleViolation | None:
         """None when `action` is legal now, else the rule it breaks."""
@@ -181,33 +168,7 @@ class State:
             action = parsed
         elif type(action) is not int:
             return RuleViolation("unknown-action", f"{action!r} is not an action")
-        if self.phase == OVER:
-            return RuleViolation("game-over", "the match is over")
-        if self.phase == BIDDING:
-            if not A.is_bid(action) and 0 <= action < A.BID_BASE:
-                return RuleViolation("bid-expected", "it is time to bid, not to play a card")
-            return self.game.bid_violation(self, self.to_move, action)
-        if A.is_bid(action):
-            return RuleViolation("card-expected", "bidding is over; play a card")
-        if not 0 <= action < A.JOKER_LEAD_BASE + 8:
-            return RuleViolation("unknown-action", f"{action!r} is not an action")
-        return self._play_violation(self.to_move, *A.split_play(action))
-
-    def _play_violation(self, seat: int, card: int, named) -> RuleViolation | None:
-        if not (self.hands[seat] >> card) & 1:
-            return RuleViolation("card-not-in-hand", f"{CODES[card]} is not in the hand")
-        if card >= 52 and self.game.jokers_name_suit:
-            if self.trick and named is not None:
-                return RuleViolation(
-                    "joker-suit-not-leading", "only a Bluke that leads a trick names a suit")
-            if not self.trick and named is None:
-                return RuleViolation(
-                    "joker-suit-missing", f"a led {CODES[card]} must name the suit to follow")
-        elif named is not None:
-            return RuleViolation("joker-suit-not-used", "only a led Bluke names a suit")
-        if not (self.game.play_mask(self, seat) >> card) & 1:
-            return self.game.explain_illegal(self, seat, card)
-        return None
+        return self.step.check(self, action)
 
     # --- moves ------------------------------------------------------------
     def apply(self, action, check: bool = True) -> None:
@@ -215,126 +176,44 @@ class State:
         ``check=False`` (a referee replaying a hand whose deal is unknown, or whose
         breach it has already reported) applies a bid or a card play without the rules."""
         if type(action) is int and 0 <= action < 52:  # fast path: an ordinary card
-            mask = self._legal  # set by legal_actions (so in the play phase), -1 after a move
+            mask = self._legal  # set by legal_actions (so in trick play), -1 after a move
             if mask < 0:
-                mask = self._legal_mask() if self.phase == PLAYING else 0
+                mask = self.step.card_mask(self)
             if mask >> action & 1:
-                self._play(self.to_move, action, None, action)
+                self.step.play(self, action, action)
                 return
-        if check:
-            self._apply_checked(action)
+        if type(action) is not int:
+            parsed = self.game.string_to_action(action)
+            if parsed is None and check:
+                raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
+            action = parsed
+        if not check:
+            self.step.apply_unchecked(self, action)
             return
-        action = self.game.string_to_action(action) if type(action) is not int else action
-        if self.phase == BIDDING and action is not None and A.is_bid(action):
-            self._bid(self.to_move, action)
-            return
-        if self.phase != PLAYING or action is None or not 0 <= action < A.JOKER_LEAD_BASE + 8:
-            raise IllegalAction(RuleViolation("not-now", f"{action!r} cannot be applied now"))
-        card, named = A.split_play(action)
-        self._play(self.to_move, card, named, action)
+        violation = self.step.check(self, action)
+        if violation is not None:
+            raise IllegalAction(violation)
+        self.step.apply(self, action)
 
     def apply_many(self, actions: list[int], start: int = 0):
         """Apply `actions[start:]` (ints) in order, checked, until one breaks a rule:
         returns ``(index, RuleViolation)`` for it (not applied), or None when all
         were applied. The referee's loop over a hand's bids and plays, kept here so
         a card costs what it costs in a playout."""
-        legal_mask, play, bid_violation = self._legal_mask, self._play, self.game.bid_violation
+        step = card_mask = None
         for index in range(start, len(actions)):
             action = actions[index]
-            if self.phase == PLAYING and action < 52 and legal_mask() >> action & 1:
-                play(self.to_move, action, None, action)
+            if self.step is not step:  # a new phase: its card rule, looked up once
+                step = self.step
+                card_mask = step.card_mask
+            if action < 52 and card_mask(self) >> action & 1:
+                step.play(self, action, action)
                 continue
-            if self.phase == BIDDING and A.BID_BASE <= action <= A.BOARD:  # what check() does
-                violation = bid_violation(self, self.to_move, action)
-                if violation is None:
-                    self._bid(self.to_move, action)
-                    continue
-                return index, violation
-            violation = self.check(action)
+            violation = step.check(self, action) if type(action) is int else self.check(action)
             if violation is not None:
                 return index, violation
-            self.apply(action, check=False)  # just checked
+            step.apply(self, action)  # just checked
         return None
-
-    def _apply_checked(self, action) -> None:
-        if type(action) is not int:
-            parsed = self.game.string_to_action(action)
-            if parsed is None:
-                raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
-            action = parsed
-        seat = self.to_move
-        if self.phase == BIDDING and A.BID_BASE <= action <= A.BOARD:  # what check() does
-            violation = self.game.bid_violation(self, seat, action)
-        else:
-            violation = self.check(action)
-        if violation is not None:
-            raise IllegalAction(violation)
-        if self.phase == BIDDING:
-            self._bid(seat, action)
-        else:
-            card, named = A.split_play(action)
-            self._play(seat, card, named, action)
-
-    def _bid(self, seat: int, action: int) -> None:
-        self._legal = -1
-        self.history.append(action)
-        self.bids[seat] = action
-        self.bid_order.append(seat)
-        if len(self.bid_order) < self.n:
-            self.to_move = (seat + 1) % self.n
-            return
-        leader = self.game.opening_leader(self)
-        if leader is None and not self.auto_deal:
-            # a referee replays the hand as written (and reports the thrown-in deal)
-            leader = (self.dealer + 1) % self.n
-        if leader is None:  # everyone passed: same dealer deals the same hand again
-            self.attempt += 1
-            self._deal_from_seed()
-            return
-        self.phase = PLAYING
-        self.to_move = leader
-
-    def _play(self, seat: int, card: int, named, action: int) -> None:
-        self._legal = -1
-        self.history.append(action)
-        self.plays.append(action)
-        self.hands[seat] &= CLEAR_BIT[card]  # tables: no new big ints for 1 << card, ~bit
-        self.played[seat] |= BIT[card]
-        suit = self.suit_table[card]
-        trick = self.trick
-        if trick:
-            led = self.led
-            if suit != led and suit != WILD:
-                if self._plain_voids:
-                    self.voids[seat] |= 1 << led
-                else:
-                    self.game.note_void(self, seat, card)
-        else:
-            led = self.led = (named or 0) if suit == WILD else suit
-        if self._tracks_broken and suit == self.trump_suit:
-            self.game.note_trump_played(self)
-        strength = self.strength_by_led[led][card]  # see `game.card_strength`
-        if strength > self.best_strength:
-            self.best_strength = strength
-            self.best_seat = seat
-        trick.append(card)
-        self.trick_seats.append(seat)
-        if len(trick) < self.n:
-            seat += 1
-            self.to_move = seat if seat < self.n else 0
-        else:
-            self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        winner = self.best_seat
-        self.tricks_won[winner] += 1
-        self.last_trick = (self.trick_seats, self.trick, winner)
-        self.trick = []
-        self.trick_seats = []
-        self.best_strength = -1
-        self.to_move = winner
-        if len(self.plays) == self.n * self.cards:
-            self._finish_hand()
 
     def _finish_hand(self) -> None:
         game = self.game
@@ -345,11 +224,11 @@ class State:
         self.hand_index += 1
         self.attempt = 0
         if self.hand_index == len(game.schedule):
-            self.phase = OVER
+            self._enter(game.match_over)
         elif self.auto_deal:
             self._deal_from_seed()
         else:
-            self.phase = BETWEEN
+            self._enter(game.hand_over)
 
     def _hand_entry(self, scores: list[int]) -> dict:
         return {
