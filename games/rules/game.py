@@ -94,8 +94,9 @@ class GameRules:
         self.plain_follow = type(self).play_mask is GameRules.play_mask
         self.plain_voids = type(self).note_void is GameRules.note_void
         # A hand's phases after the deal (the engine's library, table-driven inside);
-        # not called `phases`, which marks a game that runs on the engine's own State.
-        self.hand_phases = tuple(self.build_phases())
+        # not called `phases` / `build_phases`, which mark a game that runs on the engine's
+        # own State and record shape (the league reads them so).
+        self.hand_phases = tuple(self.build_hand_phases())
         self.hand_over, self.match_over = HandOver(self), MatchOver()
 
     # --- set-up -----------------------------------------------------------
@@ -114,7 +115,7 @@ class GameRules:
     def build_teams(self) -> list[list[int]]:
         return [[seat] for seat in range(self.num_players)]
 
-    def build_phases(self) -> list:
+    def build_hand_phases(self) -> list:
         """A hand after its deal: one round of bids, then the tricks."""
         return [TableBidding(), TableTrickPlay(self)]
 
