@@ -28,7 +28,3 @@ def short_options(game: str, share: float = 0.0) -> dict:
         low = option.minimum if option.minimum is not None else 1
         out[option.name] = max(low, math.ceil(option.default * share))
     return out
-
-
-def is_engine_game(game: str) -> bool:
-    return hasattr(rules.GAMES[game], "build_phases")

@@ -46,6 +46,13 @@ GAMES: dict[str, type] = {
 }
 
 
+def is_engine_game(game) -> bool:
+    """Whether `game` (a game class or a configured game) runs on the engine's own State
+    and record shape (a summary per hand, a generated scoresheet); the Bluke family runs
+    the engine's phases on its own table-driven `GameRules` and keeps its flat record."""
+    return issubclass(game if isinstance(game, type) else type(game), EngineGame)
+
+
 def register(cls) -> type:
     """Add a game class to the registry (engine games: one line per module)."""
     GAMES[cls.name] = cls

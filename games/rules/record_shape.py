@@ -12,6 +12,8 @@ the same rules.
 
 from __future__ import annotations
 
+from ..engine.game import EngineGame
+
 
 def is_engine_shape(hand) -> bool:
     return isinstance(hand, dict) and (
@@ -29,7 +31,7 @@ def flat_hand(game, hand: dict, dealer: int) -> dict:
     """The flat form of a hand written in the engine's shape (others unchanged)."""
     if not is_engine_shape(hand):
         return hand
-    if hasattr(game, "phases"):  # an engine game: its summary's facts, laid out flat
+    if isinstance(game, EngineGame):  # its summary's facts, laid out flat
         flat = {key: value for key, value in hand.items() if key != "summary"}
         if isinstance(hand.get("summary"), dict):
             flat.update(hand["summary"])

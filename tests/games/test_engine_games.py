@@ -108,3 +108,14 @@ def test_the_random_bot_plays_every_game(cls):
     game = cls(cls.min_players)
     record = play_match(game, ["random"] * cls.min_players, seed=5)
     assert record["game"] == cls.name and record["hands"]
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_the_league_tells_engine_games_from_the_bluke_family_by_one_predicate(name):
+    """The Bluke family runs the engine's phases on its own State and keeps its flat
+    record; everything the league builds from a summary schema must not take it for an
+    engine game (class or configured game alike)."""
+    cls = rules.GAMES[name]
+    expected = name not in {"bluke", "back-alley", "back-alley-individual"}
+    assert rules.is_engine_game(cls) is expected
+    assert rules.is_engine_game(rules.load(name, players=cls.min_players)) is expected

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from games import rules
+from games.rules import is_engine_game  # also imported by migration 0003
 from games.rules.record_shape import flat_hand
 from league.safe_json import UnsafeJSON, check_json
 
@@ -161,11 +162,6 @@ def ranks_of(totals: list, ranking=None) -> list[int]:
     if ranking is not None:
         return list(ranking.places(list(totals)))
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
-
-
-def is_engine_game(game) -> bool:
-    """A game written on the engine (it has phases and a scoresheet schema)."""
-    return hasattr(game, "phases") and hasattr(game, "score_summary")
 
 
 def engine_replay(game, record: dict) -> tuple[list[dict], list[int] | None]:

@@ -18,7 +18,7 @@ from league import access
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
 from tournaments.models import EventStatus, ResultSource, Table
-from tournaments.services.records import check, is_engine_game
+from tournaments.services.records import check
 from tournaments.services.results import (
     ResultConflict,
     ResultMissing,
@@ -38,7 +38,7 @@ def _sheet(table: Table, data=None) -> Scoresheet:
     names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
     stored = table.result.record if _stored(table) else None
-    form = EngineSheet if is_engine_game(game) else Scoresheet  # engine: from its schema
+    form = EngineSheet if rules.is_engine_game(game) else Scoresheet  # engine: from its schema
     return form(table=table, seat_names=names, game=game, data=data, record=stored)
 
 
