@@ -23,7 +23,7 @@ from .ending import (
 )
 from .game import EngineGame
 from .pack import JOKER, Pack
-from .phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay
+from .phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay, next_bidder
 from .state import CHANCE, OVER, State
 from .tricks import (
     FOLLOW_OR_TRUMP,
@@ -45,5 +45,5 @@ __all__ = [
     "BidRound", "Choice", "EngineGame", "Exchange", "FixedSchedule", "FollowRule", "HandsWon",
     "IllegalAction", "Option", "Pack", "Phase", "Ranking", "RuleViolation", "RulesError",
     "SetNumberOfHands", "State", "Table", "TargetScore", "TrickPlay", "VictoryPoints",
-    "Vocabulary", "by_seat_trump", "by_table_trump",
+    "Vocabulary", "by_seat_trump", "by_table_trump", "next_bidder",
 ]

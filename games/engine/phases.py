@@ -93,6 +93,15 @@ class BidRound(Phase):
         return len(state.bid_order) == state.n
 
 
+def next_bidder(state, seat: int) -> int:
+    """The seat after `seat`, clockwise, that has not passed (`state.vars["passed"]`):
+    in an auction where a pass is final, the turn skips those who are out."""
+    nxt = (seat + 1) % state.n
+    while nxt in state.vars["passed"]:
+        nxt = (nxt + 1) % state.n
+    return nxt
+
+
 class Auction(Phase):
     """Rising bids from `game.first_bidder`; ``pass`` is final; ends when one bidder
     is left after a bid, or when everyone passed (`game.all_passed(state)` decides:
@@ -127,10 +136,7 @@ class Auction(Phase):
             if state.vars["declarer"] is None:
                 game.all_passed(state)
             return
-        nxt = (seat + 1) % state.n
-        while nxt in state.vars["passed"]:
-            nxt = (nxt + 1) % state.n
-        state.to_move = nxt
+        state.to_move = next_bidder(state, seat)
 
     def done(self, state):
         passed = state.vars["passed"]

@@ -9,7 +9,7 @@ for a trump change, the scores of a hand). The game's hooks the phases call
 
 from __future__ import annotations
 
-from games.engine import Exchange, FollowRule, Phase, RuleViolation, TrickPlay
+from games.engine import Exchange, FollowRule, Phase, RuleViolation, TrickPlay, next_bidder
 
 JOKER_CODE = "JK"
 NO_TRUMP = "NT"
@@ -100,10 +100,7 @@ class MightyAuction(Phase):
             if state.vars["declarer"] is None:
                 state.throw_in()
             return
-        nxt = (seat + 1) % state.n
-        while nxt in state.vars["passed"]:
-            nxt = (nxt + 1) % state.n
-        state.to_move = nxt
+        state.to_move = next_bidder(state, seat)
 
     def done(self, state):
         passed = state.vars["passed"]

@@ -51,6 +51,7 @@ from games.engine import (
     Phase,
     RuleViolation,
     Vocabulary,
+    next_bidder,
 )
 from games.rules.ribs_sheet import CRACKED, MADE, MISSED, TRICKS, hand_scores, read_summary
 
@@ -220,10 +221,7 @@ class TrickAuction(Phase):
             state.bids[seat] = bid
         if self.done(state):
             return
-        nxt = (seat + 1) % state.n
-        while nxt in state.vars["passed"]:
-            nxt = (nxt + 1) % state.n
-        state.to_move = nxt
+        state.to_move = next_bidder(state, seat)
 
     def done(self, state):
         return state.vars["bidder"] is not None and len(state.vars["passed"]) == state.n - 1
