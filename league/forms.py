@@ -52,6 +52,13 @@ def declared_options(game: str) -> list:
     return [o for o in cls.declared_options() if o.name != "players"] if cls else []
 
 
+def chosen_game(request, default: str) -> str:
+    """The game a season or tournament form is drawn for: the one posted or asked for in
+    the query, `default` otherwise, the registry's first when the name is unknown."""
+    game = request.POST.get("game") or request.GET.get("game") or default
+    return game if game in rules.GAMES else next(iter(rules.GAMES))
+
+
 class GameOptionsForm(forms.Form):
     """One field per declared option of the game, prefixed "opt" so names cannot clash."""
 

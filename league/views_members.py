@@ -50,12 +50,21 @@ def club_members(request, slug):
         "is_owner": permissions.can(request.user, permissions.OWN, club)})
 
 
+def _member(club: Club, membership: int) -> Membership:
+    return get_object_or_404(Membership.objects.select_related("player"), pk=membership,
+                             club=club)
+
+
+def _why(refused: PermissionDenied | ValidationError) -> str:
+    """A service's refusal as one sentence for a message."""
+    return " ".join(refused.messages) if isinstance(refused, ValidationError) else str(refused)
+
+
 @login_required
 @require_POST
 def member_role(request, slug, membership):
     club = _club(request, slug)
-    member = get_object_or_404(Membership.objects.select_related("player"), pk=membership,
-                               club=club)
+    member = _member(club, membership)
     form = RoleForm(request.POST, prefix=f"m{member.pk}")
     if not form.is_valid():
         messages.error(request, f"Role for {member.player}: choose one of the listed roles.")
@@ -63,10 +72,8 @@ def member_role(request, slug, membership):
     try:
         membership_set_role(membership=member, role=form.cleaned_data["role"],
                             user=request.user)
-    except PermissionDenied as refused:
-        messages.error(request, f"Role for {member.player}: {refused}")
-    except ValidationError as refused:
-        messages.error(request, f"Role for {member.player}: {' '.join(refused.messages)}")
+    except (PermissionDenied, ValidationError) as refused:
+        messages.error(request, f"Role for {member.player}: {_why(refused)}")
     else:
         messages.success(request, f"{member.player} is now "
                                   f"{form.cleaned_data['role']} of {club}.")
@@ -78,17 +85,14 @@ def member_role(request, slug, membership):
 def member_remove(request, slug, membership):
     """Take a member out of the club; their games, results and ratings stay."""
     club = _club(request, slug)
-    member = get_object_or_404(Membership.objects.select_related("player"), pk=membership,
-                               club=club)
+    member = _member(club, membership)
     if request.POST.get("confirm_removal") != "yes":
         messages.error(request, f"{member.player} was not removed: tick the box to confirm.")
         return redirect("organiser:club-members", slug=club.slug)
     try:
         membership_remove(membership=member, user=request.user)
-    except PermissionDenied as refused:
-        messages.error(request, f"{member.player} was not removed: {refused}")
-    except ValidationError as refused:
-        messages.error(request, f"{member.player} was not removed: {' '.join(refused.messages)}")
+    except (PermissionDenied, ValidationError) as refused:
+        messages.error(request, f"{member.player} was not removed: {_why(refused)}")
     else:
         messages.success(request, f"{member.player} is no longer a member of {club}; "
                                   "their games stay in the records.")

@@ -12,18 +12,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from games import rules
 from league import access
-from league.forms import GameOptionsForm, SeasonForm, StandingsForm
+from league.forms import GameOptionsForm, SeasonForm, StandingsForm, chosen_game
 from league.models import Club, Season
 from league.services.seasons import season_create, season_update
 
 # Where each of the service's error keys is shown: on the options or standings form as a
 # whole, or on the season form's own field.
 ERROR_FORM = {"options": "options", "standings_config": "standings"}
-
-
-def _chosen_game(request, default: str) -> str:
-    game = request.POST.get("game") or request.GET.get("game") or default
-    return game if game in rules.GAMES else next(iter(rules.GAMES))
 
 
 def _forms(request, *, game: str, season: Season | None, switching: bool) -> dict:
@@ -71,7 +66,7 @@ def _render(request, club, forms, season=None, game=""):
 def season_new(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access.require_manage(request.user, club)
-    game = _chosen_game(request, next(iter(rules.GAMES)))
+    game = chosen_game(request, next(iter(rules.GAMES)))
     switching = "switch" in request.POST
     forms = _forms(request, game=game, season=None, switching=switching)
     if request.method == "POST" and not switching and all(f.is_valid() for f in forms.values()):
@@ -90,7 +85,7 @@ def season_edit(request, pk):
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     access.require_manage(request.user, season.club)
     locked = season.events.exists()
-    game = season.game if locked else _chosen_game(request, season.game)
+    game = season.game if locked else chosen_game(request, season.game)
     switching = "switch" in request.POST and not locked
     forms = _forms(request, game=game, season=season, switching=switching)
     if request.method == "POST" and not switching and all(f.is_valid() for f in forms.values()):

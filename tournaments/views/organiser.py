@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from games import rules
 from league import access
-from league.forms import GameOptionsForm
+from league.forms import GameOptionsForm, chosen_game
 from league.models import Club, Season
 from tournaments.forms_organiser import (
     NightCreateForm,
@@ -46,6 +46,12 @@ def _add_errors(form, error: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, message)
 
 
+def _created(request, event: Event):
+    messages.success(request, f"{event.name} created: mark who is here, then plan the "
+                              "seating.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
 def _next_night_date(season: Season) -> datetime.date:
     """A week after the season's last night: most clubs meet weekly."""
     last = season.events.order_by("-date").values_list("date", flat=True).first()
@@ -67,9 +73,7 @@ def night_new(request, pk):
         except ValidationError as refused:
             _add_errors(form, refused)
         else:
-            messages.success(request, f"{event.name} created: mark who is here, then plan "
-                                      "the seating.")
-            return redirect("tournaments:event-detail", pk=event.pk)
+            return _created(request, event)
     return render(request, "tournaments/night_form.html",
                   {"form": form, "season": season, "club": season.club, "event": None})
 
@@ -80,8 +84,7 @@ def tournament_new(request, slug):
     "Show this game's options" re-draws the options for another game without saving."""
     club = get_object_or_404(Club, slug=slug)
     access.require_manage(request.user, club)
-    chosen = request.POST.get("game") or request.GET.get("game")
-    game = chosen if chosen in rules.GAMES else next(iter(rules.GAMES))
+    game = chosen_game(request, next(iter(rules.GAMES)))
     switching = "switch" in request.POST
     data = request.POST if request.method == "POST" and not switching else None
     initial = {"name": "Tournament", "date": datetime.date.today(), "game": game}
@@ -97,9 +100,7 @@ def tournament_new(request, slug):
         except ValidationError as refused:
             _add_errors(form, refused)
         else:
-            messages.success(request, f"{event.name} created: mark who is here, then plan "
-                                      "the seating.")
-            return redirect("tournaments:event-detail", pk=event.pk)
+            return _created(request, event)
     return render(request, "tournaments/tournament_form.html", {
         "form": form, "options": options, "club": club,
         "game_title": rules.GAMES[game].title})
