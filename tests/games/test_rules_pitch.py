@@ -189,11 +189,16 @@ def test_the_side_that_pitched_made_and_stands_at_21_wins_whatever_the_totals():
     assert state.to_record(SEATS)["places"] == [1, 2]
 
 
+# Side 0 is set on a bid of 2 (-2; side 1 takes its 4 points), then seat 2 (side 0)
+# smudges and makes it (+5): side 0 bids out at 3 against 4 (target 3).
+BID_OUT_SET_LINE = {"pitcher": 0, "bid": "2", "trump": "H", "high": 1, "low": 1, "jack": 1,
+                    "game": 1, "made": False}
+BID_OUT_SMUDGE = {"pitcher": 2, "bid": "smudge", "trump": "C", "high": 0, "low": 0,
+                  "jack": 0, "game": 0, "made": True}
+
+
 def test_a_scoresheet_match_is_won_by_the_side_that_bid_out_with_fewer_points():
-    set_line = {"pitcher": 0, "bid": "2", "trump": "H", "high": 1, "low": 1, "jack": 1,
-                "game": 1, "made": False}
-    smudge = {"pitcher": 2, "bid": "smudge", "trump": "C", "high": 0, "low": 0, "jack": 0,
-              "game": 0, "made": True}
+    set_line, smudge = BID_OUT_SET_LINE, BID_OUT_SMUDGE
     record = {"game": "pitch", "options": {"players": 4, "target": 3}, "seats": SEATS,
               "first_dealer": 3, "hands": [{"summary": set_line, "scores": [-2, 4]},
                                            {"summary": smudge, "running": [3, 4]}],
@@ -206,10 +211,7 @@ def test_a_scoresheet_match_is_won_by_the_side_that_bid_out_with_fewer_points():
 def test_written_places_must_name_the_side_that_bid_out():
     # side 0 bids out with 3 against 4: a referee who writes the higher total first
     # is told so, not judged right
-    set_line = {"pitcher": 0, "bid": "2", "trump": "H", "high": 1, "low": 1, "jack": 1,
-                "game": 1, "made": False}
-    smudge = {"pitcher": 2, "bid": "smudge", "trump": "C", "high": 0, "low": 0, "jack": 0,
-              "game": 0, "made": True}
+    set_line, smudge = BID_OUT_SET_LINE, BID_OUT_SMUDGE
     record = {"game": "pitch", "options": {"players": 4, "target": 3}, "seats": SEATS,
               "first_dealer": 3, "hands": [{"summary": set_line}, {"summary": smudge}],
               "totals": [3, 4], "places": [1, 2]}

@@ -38,15 +38,20 @@ def assert_agree(ours, theirs) -> None:
         assert state.sigma == pytest.approx(r.sigma, abs=TOL, rel=0)
 
 
+def random_teams(rng, n_players, sizes, tables) -> list[list[int]]:
+    """One game's teams: `tables` (min, max) of them, all of one size drawn from `sizes`,
+    players drawn without repeats from `n_players`."""
+    n = rng.randint(*tables)
+    size = rng.choice(sizes)
+    players = rng.sample(range(n_players), n * size)
+    return [players[i * size : (i + 1) * size] for i in range(n)]
+
+
 def uniform_games(seed, n_games, n_players, sizes, tables):
-    """Games of `tables` (min, max) teams of a size drawn from `sizes`, ranks drawn
-    uniformly (ties included)."""
+    """Games of `random_teams`, ranks drawn uniformly (ties included)."""
     rng = random.Random(seed)
     games = []
     for _ in range(n_games):
-        n = rng.randint(*tables)
-        size = rng.choice(sizes)
-        players = rng.sample(range(n_players), n * size)
-        teams = [players[i * size : (i + 1) * size] for i in range(n)]
-        games.append((teams, [rng.randint(1, n) for _ in range(n)]))
+        teams = random_teams(rng, n_players, sizes, tables)
+        games.append((teams, [rng.randint(1, len(teams)) for _ in teams]))
     return games

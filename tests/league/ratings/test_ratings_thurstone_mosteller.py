@@ -7,7 +7,13 @@ import pytest
 
 from rankings.ratings import PlayerState, make_rater
 from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
-from tests.league.ratings.openskill_helpers import TOL, assert_agree, rate_both, rate_theirs
+from tests.league.ratings.openskill_helpers import (
+    TOL,
+    assert_agree,
+    random_teams,
+    rate_both,
+    rate_theirs,
+)
 
 openskill_models = pytest.importorskip("openskill.models")
 weng_lin_common = pytest.importorskip("openskill.models.weng_lin.common")
@@ -73,10 +79,7 @@ def league_games(seed, n_games, n_players, sizes=(1, 1, 2, 3), tables=(2, 6)):
     skill = [rng.gauss(0.0, 1.0) for _ in range(n_players)]
     games = []
     for _ in range(n_games):
-        n = rng.randint(*tables)
-        size = rng.choice(sizes)
-        players = rng.sample(range(n_players), n * size)
-        teams = [players[i * size : (i + 1) * size] for i in range(n)]
+        teams = random_teams(rng, n_players, sizes, tables)
         perf = [round(sum(skill[p] for p in team) + rng.gauss(0.0, 1.0)) for team in teams]
         games.append((teams, [1 + sum(other > x for other in perf) for x in perf]))
     return games
