@@ -9,6 +9,8 @@ from __future__ import annotations
 from . import actions as A
 from .cards import CARD_BY_CODE, CODES, FULL_MASK_54, NO_TRUMP, parse_card
 
+BIT = [1 << card for card in range(54)]
+
 PLAY_BY_TEXT = {A.action_to_string(a): a for a in range(A.JOKER_LEAD_BASE + 8)}
 PLAY_BY_TEXT.update({text.lower(): a for text, a in list(PLAY_BY_TEXT.items())})
 
@@ -54,17 +56,14 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
             values = [values]
         try:
             got = list(map(lookup, values))
-        except TypeError:
-            got = [None]
-        mask = 0
-        for card in got:
-            if card is None:
-                break
-            mask |= 1 << card
-        if None in got or mask & ~in_deck:
+            mask = sum(map(BIT.__getitem__, got))  # a card twice shows in bit_count below
+        except TypeError:  # an unhashable entry, or a code that is not a card (None)
+            got = None
+        if got is None or mask & ~in_deck:  # read each code again, name the first bad
             got = read_cards(checker, values, name, seat)
             if got is None:
                 return None
+            mask = sum(map(BIT.__getitem__, got))
         if len(got) != cards:
             checker.error("deal-size", f"{name} was dealt {len(got)} cards instead of {cards}",
                           seat, "deal")
@@ -119,14 +118,14 @@ def replay_hand(checker, hand: dict, cards: int):
         actions = list(map(PLAY_BY_TEXT.get, plays))
     except TypeError:  # an unhashable entry (a list, an object): read one by one below
         actions = [None] * len(plays)
-    for position, text in enumerate(plays):
-        action = actions[position]
-        if action is None:
-            action = actions[position] = read_play(text)
-        if action is None:
-            checker.error("card-unknown", f"play {position + 1}: {text!r} is not a card",
-                          fld="plays")
-            return None
+    if None in actions:  # not a card's code as written: read each again, name the first bad
+        for position, text in enumerate(plays):
+            if actions[position] is None:
+                actions[position] = read_play(text)
+            if actions[position] is None:
+                checker.error("card-unknown", f"play {position + 1}: {text!r} is not a card",
+                              fld="plays")
+                return None
     masks = read_deal(checker, hand, cards) if "deal" in hand else None
     if "deal" in hand and masks is None:
         return None

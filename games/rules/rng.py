@@ -30,14 +30,24 @@ def _fast_seeded(key: str) -> random.Random:
 _new, _seed_int = random.Random.__new__, _random.Random.seed
 
 
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The shuffle's steps for a deck of `size`: (position, n, bits) from the last
+    position down, where j is drawn uniform below n with bit_length(n) bits."""
+    return tuple((i, i + 1, _BIT_LENGTH[i + 1]) for i in range(size - 1, 0, -1))
+
+
+_STEPS: dict[int, tuple] = {}  # by deck size, made on first use
+
+
 def _fast_shuffle(deck: list, rng: random.Random) -> None:
     """`rng.shuffle(deck)`: CPython's algorithm with `_randbelow` inlined."""
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1  # j uniform below n by rejection: draw bit_length(n) bits until < n
-        bits = _BIT_LENGTH[n]
+    steps = _STEPS.get(len(deck))
+    if steps is None:
+        steps = _STEPS[len(deck)] = _steps(len(deck))
+    for i, n, bits in steps:
         j = getrandbits(bits)
-        while j >= n:
+        while j >= n:  # rejected: draw again
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
 

@@ -27,12 +27,12 @@ _FIELDS = (
     "attempt", "last_trick", "_legal", "step", "dealer", "cards", "turned", "replacement",
     "dealt", "hands", "phase",
     "bids", "bid_order", "to_move", "trick", "trick_leader", "led", "best_seat",
-    "best_strength", "tricks_won", "played", "voids", "broken", "plays_from", "tricks_left",
+    "best_strength", "tricks_won", "held", "voids", "broken", "plays_from", "tricks_left",
     "trump",
     "suit_table", "power", "trump_suit", "strength_by_led", "follow_masks",
 )
 _LIST_FIELDS = ("totals", "history", "hand_log", "bids", "bid_order", "hands", "trick",
-                "tricks_won", "played", "voids")  # copied by clone
+                "tricks_won", "voids")  # copied by clone (`held` is replaced, never changed)
 
 
 class State:
@@ -74,6 +74,7 @@ class State:
         self.replacement = replacement
         self.dealt = list(hands)
         self.hands = game.after_deal(list(hands), turned, replacement)
+        self.held = tuple(self.hands)  # what each seat holds when play begins
         self.bids: list[int | None] = [None] * self.n
         self.bid_order: list[int] = []
         self.trick: list[int] = []
@@ -82,7 +83,6 @@ class State:
         self.best_seat = -1
         self.best_strength = -1
         self.tricks_won = [0] * self.n
-        self.played = [0] * self.n
         self.voids = [0] * self.n
         self.broken = False
         self.plays_from = -1  # where this hand's plays start in `history` (-1: none yet)
@@ -149,6 +149,12 @@ class State:
         return [(self.trick_leader + i) % self.n for i in range(len(self.trick))]
 
     @property
+    def played(self) -> list[int]:
+        """Cards each seat has played this hand (masks): what it held when play began,
+        less what it holds now (kept this way so that a play updates one mask, not two)."""
+        return [held & ~hand for held, hand in zip(self.held, self.hands, strict=True)]
+
+    @property
     def plays(self) -> list[int]:
         """This hand's card plays so far (actions, in order)."""
         return [] if self.plays_from < 0 else self.history[self.plays_from:]
@@ -198,21 +204,23 @@ class State:
     def apply_many(self, actions: list[int], start: int = 0):
         """Apply `actions[start:]` (ints) in order, checked, until one breaks a rule:
         returns ``(index, RuleViolation)`` for it (not applied), or None when all
-        were applied. The referee's loop over a hand's bids and plays, kept here so
-        a card costs what it costs in a playout."""
-        step = card_mask = None
-        for index in range(start, len(actions)):
-            action = actions[index]
-            if self.step is not step:  # a new phase: its card rule, looked up once
-                step = self.step
-                card_mask = step.card_mask
-            if action < 52 and card_mask(self) >> action & 1:
+        were applied. The referee's loop over a hand's bids and plays: whole tricks
+        go through the phase's `play_tricks`, the rest one action at a time."""
+        index, end = start, len(actions)
+        while index < end:
+            index = self.step.play_tricks(self, actions, index)
+            if index == end:
+                break
+            step, action = self.step, actions[index]  # the phase may have changed
+            if type(action) is int and 0 <= action < 52 and step.card_mask(self) >> action & 1:
                 step.play(self, action, action)
-                continue
-            violation = step.check(self, action) if type(action) is int else self.check(action)
-            if violation is not None:
-                return index, violation
-            step.apply(self, action)  # just checked
+            else:
+                violation = step.check(self, action) if type(action) is int \
+                    else self.check(action)
+                if violation is not None:
+                    return index, violation
+                step.apply(self, action)  # just checked
+            index += 1
         return None
 
     def _finish_hand(self) -> None:

@@ -24,6 +24,7 @@ from .cards import CODES, JOKER_BITS, SUIT_BITS, WILD
 from .errors import IllegalAction, RuleViolation
 
 SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
+SUIT_SHIFT = (0, 13, 26, 39)  # where each suit's 13 bits start in a hand's mask
 BIT = [1 << card for card in range(54)]
 CLEAR_BIT = [~bit for bit in BIT]
 LO_BIT = BIT[52]
@@ -75,6 +76,9 @@ class TableBidding(BidRound):
             raise _not_now(action)
         self.apply(state, action)
 
+    def play_tricks(self, state, actions, index: int) -> int:
+        return index  # bids go one by one
+
     def done(self, state):
         return len(state.bid_order) == state.n
 
@@ -87,7 +91,8 @@ class TableTrickPlay(TrickPlay):
     `game.opening_leader`; None (everyone passed) throws the deal in."""
 
     name = "play"
-    __slots__ = ("game", "plain_follow", "plain_voids", "tracks_broken", "names_suit")
+    __slots__ = ("game", "plain_follow", "plain_voids", "tracks_broken", "names_suit",
+                 "whole_tricks", "suit_windows", "next_seat")
 
     def __init__(self, game):
         super().__init__()
@@ -96,6 +101,12 @@ class TableTrickPlay(TrickPlay):
         self.plain_voids = game.plain_voids
         self.tracks_broken = game.tracks_broken
         self.names_suit = game.jokers_name_suit  # a led Bluke names the suit to follow
+        # `play_tricks` knows only the standard hooks
+        self.whole_tricks = self.plain_follow and self.plain_voids and not self.tracks_broken
+        # every card but the jokers counts as its printed suit, whatever the trump
+        self.suit_windows = all(game.suit_table[trump][card] == card // 13
+                                for trump in range(5) for card in range(52))
+        self.next_seat = [(seat + 1) % game.num_players for seat in range(game.num_players)]
 
     def begin(self, state):
         leader = self.game.opening_leader(state)
@@ -127,7 +138,12 @@ class TableTrickPlay(TrickPlay):
             mask = self.game.play_mask(state, state.to_move)
         elif state.trick:  # the standard rule (`GameRules.play_mask`), inlined
             masks = state.follow_masks
-            follow = hand & masks[state.led]
+            led = state.led
+            follow = hand & masks[led]
+            if follow and hand < LO_BIT and self.suit_windows:
+                # no joker in the hand: the cards of the led suit, one table look-up
+                state._legal = follow
+                return list(SUIT_BITS[led][follow >> SUIT_SHIFT[led]])
             mask = follow | (hand & masks[WILD]) if follow else hand
         else:
             mask = hand
@@ -186,7 +202,6 @@ class TableTrickPlay(TrickPlay):
         state._legal = -1
         state.history.append(action)
         state.hands[seat] &= CLEAR_BIT[card]  # tables: no new big ints for 1 << card, ~bit
-        state.played[seat] |= BIT[card]
         suit = state.suit_table[card]
         trick = state.trick
         if trick:
@@ -207,8 +222,7 @@ class TableTrickPlay(TrickPlay):
             state.best_seat = seat
         trick.append(card)
         if len(trick) < state.n:
-            seat += 1
-            state.to_move = seat if seat < state.n else 0
+            state.to_move = self.next_seat[seat]
         else:
             self.finish_trick(state)
 
@@ -225,6 +239,63 @@ class TableTrickPlay(TrickPlay):
 
     def done(self, state):
         return not state.trick and not state.tricks_left
+
+    # --- the referee's fast path --------------------------------------------
+    def play_tricks(self, state, actions: list[int], index: int) -> int:
+        """Play `actions[index:]` a whole trick at a time while every card of the trick
+        may be played under the standard rule and none is a led Bluke naming its suit;
+        returns the index of the first action not played, where `State.apply_many`
+        goes on card by card (and reports the card at fault). The state ends as `play`
+        card after card leaves it (a test compares the two over random records);
+        keeping the state's lists in locals for a whole trick is what makes the
+        card-by-card check of a record fast."""
+        if not self.whole_tricks or state.trick or state.step is not self:
+            return index
+        n, left, leader = state.n, state.tricks_left, state.to_move
+        hands, voids, won = state.hands, state.voids, state.tricks_won
+        suits, masks, strength = state.suit_table, state.follow_masks, state.strength_by_led
+        order, start, end = TRICK_SEATS[n], index, len(actions) - n
+        last = None  # (led, seats, winner) of the last trick played here
+        while left and index <= end:
+            cards = actions[index:index + n]
+            first = cards[0]
+            if not 0 <= first < 52 or suits[first] == WILD:
+                break  # a bid, a Bluke led (it names a suit) or not a card: card by card
+            led, seats = suits[first], order[leader]
+            follow, void, best, winner = masks[led], 1 << led, -1, leader
+            by_card = strength[led]
+            held, marked = hands[:], voids[:]  # to undo a trick that turns out illegal
+            for seat, card in zip(seats, cards, strict=True):
+                hand = hands[seat]
+                if card < 0 or not hand >> card & 1:
+                    break  # not in the hand (or not a card)
+                if suits[card] != led and suits[card] != WILD:
+                    if hand & follow:
+                        break  # a revoke
+                    voids[seat] |= void
+                hands[seat] = hand & CLEAR_BIT[card]
+                if by_card[card] > best:
+                    best, winner = by_card[card], seat
+            else:
+                won[winner] += 1
+                left -= 1
+                leader = winner
+                index += n
+                last = led, seats, winner
+                continue
+            hands[:], voids[:] = held, marked
+            break
+        if last is None:
+            return index
+        led, seats, winner = last
+        state.history.extend(actions[start:index])
+        state.led, state.trick_leader, state.best_seat, state.best_strength = \
+            led, seats[0], winner, -1
+        state.last_trick = (seats, actions[index - n:index], winner)
+        state.trick, state.to_move, state.tricks_left, state._legal = [], winner, left, -1
+        if not left:
+            state.next_phase()
+        return index
 
 
 class HandOver(TableTrickPlay):
@@ -246,6 +317,9 @@ class HandOver(TableTrickPlay):
     def apply_unchecked(self, state, action):
         raise _not_now(action)
 
+    def play_tricks(self, state, actions, index: int) -> int:
+        return index
+
     def done(self, state):
         return False
 
@@ -266,6 +340,9 @@ class MatchOver(Phase):
 
     def apply_unchecked(self, state, action):
         raise _not_now(action)
+
+    def play_tricks(self, state, actions, index: int) -> int:
+        return index
 
     def done(self, state):
         return True
