@@ -88,7 +88,8 @@ class GameRules:
         key = self.table_key()
         if key not in _TABLE_CACHE:
             _TABLE_CACHE[key] = self._build_tables()
-        self.suit_table, self.power, self.suit_masks, self.strength = _TABLE_CACHE[key]
+        self.suit_table, self.power, self.suit_masks, self.strength, self.suit_windows = \
+            _TABLE_CACHE[key]
         self.deck_mask = mask_of(self.deck)
         # Games keeping the standard hooks get them inlined in State's hot path.
         self.plain_follow = type(self).play_mask is GameRules.play_mask
@@ -144,7 +145,9 @@ class GameRules:
             ])
             strength.append([[card_strength(suits[c], powers[c], trump, led) for c in range(54)]
                              for led in range(5)])
-        return suit_table, power, suit_masks, strength
+        # every card but the jokers counts as its printed suit, whatever the trump
+        windows = all(suits[c] == c // 13 for suits in suit_table for c in range(52))
+        return suit_table, power, suit_masks, strength, windows
 
     # --- dealing ----------------------------------------------------------
     def rng_for(self, seed, hand_index: int, attempt: int) -> random.Random:
@@ -235,10 +238,10 @@ class GameRules:
         return A.bid_value(action)
 
     # --- public helpers ---------------------------------------------------
-    def new_match(self, seed=None, first_dealer: int = 0):
+    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
         from .state import State
 
-        return State(self, seed=seed, first_dealer=first_dealer)
+        return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
 
     def replay(self, seed, actions, first_dealer: int = 0):
         """The state reached from `seed` by `actions` (ints or texts), checked."""

@@ -39,8 +39,7 @@ class HandChecker:
         self.n = game.num_players
         self.errors = errors
         self.unit_word = "team" if game.partnership else "player"
-        self.state = State(game, seed=0, first_dealer=first_dealer)
-        self.state.auto_deal = False
+        self.state = State(game, seed=0, first_dealer=first_dealer, auto_deal=False)
         self.number = 0
 
     # --- naming -----------------------------------------------------------

@@ -41,7 +41,7 @@ class State:
     __slots__ = (*_FIELDS, "__dict__")
     auto_deal = True  # the record checker turns this off and sets each deal itself
 
-    def __init__(self, game, seed=None, first_dealer: int = 0):
+    def __init__(self, game, seed=None, first_dealer: int = 0, auto_deal: bool = True):
         self.game = game
         self.n = game.num_players
         self.seed = random.randrange(2**32) if seed is None else seed
@@ -53,7 +53,12 @@ class State:
         self.attempt = 0
         self.last_trick = None  # (seats, cards, winner) of the last finished trick
         self._legal = -1  # mask of legal cards from `legal_actions`, -1 once a move is made
-        self._deal_from_seed()
+        if auto_deal:
+            self._deal_from_seed()
+        else:  # a referee's state: it deals each hand itself (`start_at`, `start_hand`)
+            self.auto_deal = False
+            self.start_hand([0] * self.n, None)  # empty hands until then
+            self._enter(game.hand_over)
 
     # --- dealing ----------------------------------------------------------
     def _deal_from_seed(self) -> None:
@@ -204,11 +209,12 @@ class State:
     def apply_many(self, actions: list[int], start: int = 0):
         """Apply `actions[start:]` (ints) in order, checked, until one breaks a rule:
         returns ``(index, RuleViolation)`` for it (not applied), or None when all
-        were applied. The referee's loop over a hand's bids and plays: whole tricks
-        go through the phase's `play_tricks`, the rest one action at a time."""
+        were applied. The referee's loop over a hand's bids and plays: the phase
+        takes what it can in one go (`apply_run`: legal bids, whole tricks), the rest
+        goes one action at a time."""
         index, end = start, len(actions)
         while index < end:
-            index = self.step.play_tricks(self, actions, index)
+            index = self.step.apply_run(self, actions, index)
             if index == end:
                 break
             step, action = self.step, actions[index]  # the phase may have changed

@@ -76,8 +76,18 @@ class TableBidding(BidRound):
             raise _not_now(action)
         self.apply(state, action)
 
-    def play_tricks(self, state, actions, index: int) -> int:
-        return index  # bids go one by one
+    def apply_run(self, state, actions, index: int) -> int:
+        """Apply `actions[index:]` while each is a bid the game allows (`State.apply_many`);
+        returns the index of the first one not applied."""
+        allowed = state.game.bid_violation
+        while index < len(actions) and state.step is self:
+            action = actions[index]
+            if type(action) is not int or not A.BID_BASE <= action <= A.BOARD \
+                    or allowed(state, state.to_move, action) is not None:
+                break
+            self.apply(state, action)
+            index += 1
+        return index
 
     def done(self, state):
         return len(state.bid_order) == state.n
@@ -101,11 +111,9 @@ class TableTrickPlay(TrickPlay):
         self.plain_voids = game.plain_voids
         self.tracks_broken = game.tracks_broken
         self.names_suit = game.jokers_name_suit  # a led Bluke names the suit to follow
-        # `play_tricks` knows only the standard hooks
+        # `apply_run` knows only the standard hooks
         self.whole_tricks = self.plain_follow and self.plain_voids and not self.tracks_broken
-        # every card but the jokers counts as its printed suit, whatever the trump
-        self.suit_windows = all(game.suit_table[trump][card] == card // 13
-                                for trump in range(5) for card in range(52))
+        self.suit_windows = game.suit_windows  # a suit's cards are its 13 bits of a hand
         self.next_seat = [(seat + 1) % game.num_players for seat in range(game.num_players)]
 
     def begin(self, state):
@@ -241,7 +249,7 @@ class TableTrickPlay(TrickPlay):
         return not state.trick and not state.tricks_left
 
     # --- the referee's fast path --------------------------------------------
-    def play_tricks(self, state, actions: list[int], index: int) -> int:
+    def apply_run(self, state, actions: list[int], index: int) -> int:
         """Play `actions[index:]` a whole trick at a time while every card of the trick
         may be played under the standard rule and none is a led Bluke naming its suit;
         returns the index of the first action not played, where `State.apply_many`
@@ -317,7 +325,7 @@ class HandOver(TableTrickPlay):
     def apply_unchecked(self, state, action):
         raise _not_now(action)
 
-    def play_tricks(self, state, actions, index: int) -> int:
+    def apply_run(self, state, actions, index: int) -> int:
         return index
 
     def done(self, state):
@@ -341,7 +349,7 @@ class MatchOver(Phase):
     def apply_unchecked(self, state, action):
         raise _not_now(action)
 
-    def play_tricks(self, state, actions, index: int) -> int:
+    def apply_run(self, state, actions, index: int) -> int:
         return index
 
     def done(self, state):

@@ -1,7 +1,7 @@
 """`State.apply_many`, the referee's loop, against `check` and `apply` one action at a time.
 
-The record checker replays each hand with `apply_many`, which plays whole tricks at a
-time where it can (`TableTrickPlay.play_tricks`). Whatever it does must be what the
+The record checker replays each hand with `apply_many`, which lets the phase take what
+it can in one go (`apply_run`: the bids it allows, whole tricks). Whatever it does must be what the
 one-action-at-a-time State API does: the same state after every legal stretch, and
 for a record with a wrong card, the same action refused with the same rule.
 """
