@@ -10,6 +10,7 @@ from . import actions as A
 from .cards import CARD_BY_CODE, CODES, FULL_MASK_54, NO_TRUMP, parse_card
 
 BIT = [1 << card for card in range(54)]
+BIT_BY_CODE = {code: BIT[card] for code, card in CARD_BY_CODE.items()}
 
 PLAY_BY_TEXT = {A.action_to_string(a): a for a in range(A.JOKER_LEAD_BASE + 8)}
 PLAY_BY_TEXT.update({text.lower(): a for text, a in list(PLAY_BY_TEXT.items())})
@@ -49,26 +50,25 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
         return None
     masks, seen, ok = [], 0, True
     in_deck = checker.game.deck_mask
-    lookup = CARD_BY_CODE.get
+    bit_of = BIT_BY_CODE.__getitem__
     for seat, values in enumerate(deal):
-        name = checker.seat_name(seat)
         if not isinstance(values, list):
             values = [values]
         try:
-            got = list(map(lookup, values))
-            mask = sum(map(BIT.__getitem__, got))  # a card twice shows in bit_count below
-        except TypeError:  # an unhashable entry, or a code that is not a card (None)
-            got = None
-        if got is None or mask & ~in_deck:  # read each code again, name the first bad
-            got = read_cards(checker, values, name, seat)
+            mask = sum(map(bit_of, values))  # a card written twice shows in bit_count below
+        except (KeyError, TypeError):  # not a code as we write them (or unhashable)
+            mask = -1
+        if mask < 0 or mask & ~in_deck:  # read each code again, name the first bad one
+            got = read_cards(checker, values, checker.seat_name(seat), seat)
             if got is None:
                 return None
             mask = sum(map(BIT.__getitem__, got))
-        if len(got) != cards:
-            checker.error("deal-size", f"{name} was dealt {len(got)} cards instead of {cards}",
-                          seat, "deal")
+        if len(values) != cards:
+            checker.error("deal-size", f"{checker.seat_name(seat)} was dealt {len(values)} "
+                          f"cards instead of {cards}", seat, "deal")
             ok = False
-        if mask & seen or mask.bit_count() != len(got):
+        if mask & seen or mask.bit_count() != len(values):
+            got = read_cards(checker, values, checker.seat_name(seat), seat)
             ok = report_duplicates(checker, got, seen, seat) and ok
         seen |= mask
         masks.append(mask)
@@ -92,13 +92,13 @@ def read_turned(checker, hand: dict, deal_masks) -> tuple[bool, int | None]:
     if value is None:
         return True, None
     turned = parse_card(value)
-    if turned is None or turned not in checker.game.deck:
+    if turned is None or not checker.game.deck_mask >> turned & 1:
         checker.error("card-unknown", f"the turned card {value!r} is not a card of this "
                       "game's deck", fld="turned")
         return False, None
     everything_dealt = checker.n * checker.game.schedule[checker.number - 1] >= len(
         checker.game.deck)
-    if deal_masks and any(m >> turned & 1 for m in deal_masks) and not everything_dealt:
+    if deal_masks and sum(deal_masks) >> turned & 1 and not everything_dealt:  # disjoint
         checker.error("turned-in-deal", f"the turned card {value} is also in a player's hand",
                       fld="turned")
         return False, None
