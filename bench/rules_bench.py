@@ -5,7 +5,8 @@
    the same loop shape -- ask for the legal actions, apply a uniformly drawn one;
    OpenSpiel's chance nodes (the deal, the trump card) are stepped the same way
    but not counted. The two loops take turns in short slices, so a busy machine
-   slows both alike. Printed: both rates and their ratio.
+   slows both alike. Printed: both rates, their ratio, and the median and quartiles
+   of the ratio slice pair by slice pair.
 2. Record checking: mean milliseconds for ``rules.check_record`` on a complete
    25-hand 4-player card-by-card record.
 3. Every registered game: random-playout rate and full-match check time.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -84,17 +86,27 @@ class OhHellLoop:
         return actions
 
 
-def rates(seconds: float, seed: int, rounds: int = 10) -> tuple[float, float | None]:
-    """Actions/s of both loops, measured in alternating slices so load hits both alike."""
+def rates(seconds: float, seed: int, rounds: int = 20):
+    """Actions/s of both loops over the whole run, measured in alternating slices so
+    load hits both alike, and the ratio of each slice pair (Bluke's slice over the
+    OpenSpiel slice right after it), whose median a burst of load on this shared
+    machine moves less than the totals."""
     loops = [BlukeLoop(seed)] + ([OhHellLoop(seed)] if pyspiel else [])
     counts, spent = [0] * len(loops), [0.0] * len(loops)
+    pair_ratios = []
     for _ in range(rounds):
+        slice_rates = []
         for index, loop in enumerate(loops):
             start = time.perf_counter()
-            counts[index] += loop.run(seconds / rounds)
-            spent[index] += time.perf_counter() - start
+            done = loop.run(seconds / rounds)
+            took = time.perf_counter() - start
+            counts[index] += done
+            spent[index] += took
+            slice_rates.append(done / took)
+        if pyspiel:
+            pair_ratios.append(slice_rates[0] / slice_rates[1])
     out = [c / t for c, t in zip(counts, spent, strict=True)]
-    return out[0], (out[1] if pyspiel else None)
+    return out[0], (out[1] if pyspiel else None), pair_ratios
 
 
 def full_record(seed: int) -> dict:
@@ -103,13 +115,18 @@ def full_record(seed: int) -> dict:
     return record
 
 
-def check_ms(runs: int, seed: int) -> float:
-    """Mean milliseconds of check_record over `runs` checks of a few full records."""
+def check_ms(runs: int, seed: int) -> tuple[float, float]:
+    """Milliseconds of check_record over `runs` checks of a few full records: the mean,
+    and the median of batches of ten (which a burst of load moves less)."""
     records = [full_record(seed + i) for i in range(5)]
-    start = time.perf_counter()
-    for i in range(runs):
-        rules.check_record(records[i % len(records)])
-    return 1000 * (time.perf_counter() - start) / runs
+    batches = []
+    for first in range(0, runs, 10):
+        start = time.perf_counter()
+        for i in range(first, min(first + 10, runs)):
+            rules.check_record(records[i % len(records)])
+        batches.append((time.perf_counter() - start, min(10, runs - first)))
+    mean = 1000 * sum(took for took, _ in batches) / runs
+    return mean, 1000 * statistics.median(took / count for took, count in batches)
 
 
 def every_game(seconds: float, seed: int) -> None:
@@ -162,15 +179,19 @@ def main(argv=None) -> None:
     if args.quick:
         args.seconds, args.check_runs, args.matches = 1.0, 20, 4
     print(f"python {platform.python_version()} on {platform.machine()}")
-    ours, theirs = rates(args.seconds, args.seed)
+    ours, theirs, pair_ratios = rates(args.seconds, args.seed)
     print(f"bluke (4 players) random playouts: {ours:,.0f} player actions/s")
     if theirs is not None:
         print(f"open_spiel oh_hell (4 players) random playouts: {theirs:,.0f} player actions/s")
         print(f"ratio bluke / oh_hell: {ours / theirs:.2f}")
+        low, middle, high = statistics.quantiles(pair_ratios, n=4)
+        print(f"ratio per slice pair ({len(pair_ratios)} pairs): median {middle:.2f}, "
+              f"quartiles {low:.2f} to {high:.2f}")
     else:
         print("open_spiel not installed (pip install -e '.[bench]'): no comparison")
-    print(f"check_record, full 25-hand 4-player card-by-card record: "
-          f"{check_ms(args.check_runs, args.seed):.3f} ms (mean of {args.check_runs})")
+    mean, median = check_ms(args.check_runs, args.seed)
+    print(f"check_record, full 25-hand 4-player card-by-card record: {mean:.3f} ms "
+          f"(mean of {args.check_runs}); median of batches of ten {median:.3f} ms")
     every_game(args.seconds / 5, args.seed)
     if not args.skip_arena:
         arenas(args.matches, args.seed, args.jobs, args.budget_ms / 1000)
