@@ -18,7 +18,6 @@ from .errors import IllegalAction, RuleViolation
 
 BIDDING, PLAYING, OVER = "bid", "play", "over"  # the names of the phases (`State.phase`)
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
-ORDINARY_CARDS = range(52)  # card actions that are not jokers (`in` a range: one C test)
 
 
 # Every field a State has. Slots keep attribute access fast (a plain instance dict
@@ -187,7 +186,7 @@ class State:
         """Play `action` (int or text form) for the current player; raises IllegalAction.
         ``check=False`` (a referee replaying a hand whose deal is unknown, or whose
         breach it has already reported) applies a bid or a card play without the rules."""
-        if type(action) is int and action in ORDINARY_CARDS:  # fast path
+        if type(action) is int and 0 <= action < 52:  # fast path: an ordinary card
             mask = self._legal  # set by legal_actions (so in trick play), -1 after a move
             if mask < 0:
                 mask = self.step.card_mask(self)
@@ -219,8 +218,7 @@ class State:
             if index == end:
                 break
             step, action = self.step, actions[index]  # the phase may have changed
-            if type(action) is int and action in ORDINARY_CARDS \
-                    and step.card_mask(self) >> action & 1:
+            if type(action) is int and 0 <= action < 52 and step.card_mask(self) >> action & 1:
                 step.play(self, action, action)
             else:
                 violation = step.check(self, action) if type(action) is int \
