@@ -25,8 +25,12 @@ from .tricks import FOLLOW_SUIT, by_table_trump
 
 
 class Phase:
-    """One step of a hand. `name` is what observations and records call it."""
+    """One step of a hand. `name` is what observations and records call it.
 
+    The library's phases declare their fields (`__slots__`), so a state's call to its
+    phase's method is a plain type look-up; a game's own subclass may add any."""
+
+    __slots__ = ()
     name = "phase"
 
     def begin(self, state) -> None:
@@ -62,6 +66,7 @@ class BidRound(Phase):
     """
 
     name = "bid"
+    __slots__ = ()
 
     def begin(self, state):
         state.to_move = state.game.first_bidder(state)
@@ -206,6 +211,7 @@ class TrickPlay(Phase):
     `card_of` for actions that carry more (a joker's declaration)."""
 
     name = "play"
+    __slots__ = ("follow", "winner")
 
     def __init__(self, follow=FOLLOW_SUIT, winner=by_table_trump):
         self.follow = follow

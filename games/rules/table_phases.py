@@ -45,6 +45,7 @@ class TableBidding(BidRound):
     the seats in bidding order."""
 
     name = "bid"
+    __slots__ = ()
 
     def begin(self, state):
         state.to_move = state.game.first_bidder(state.dealer)
@@ -312,6 +313,7 @@ class HandOver(TableTrickPlay):
     empty)."""
 
     name = "between"
+    __slots__ = ()
 
     def begin(self, state):
         pass
@@ -336,6 +338,7 @@ class MatchOver(Phase):
     """The last hand is scored: nothing more may be played."""
 
     name = "over"
+    __slots__ = ()
 
     def card_mask(self, state) -> int:
         return 0
