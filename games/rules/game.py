@@ -94,6 +94,7 @@ class GameRules:
         # Games keeping the standard hooks get them inlined in State's hot path.
         self.plain_follow = type(self).play_mask is GameRules.play_mask
         self.plain_voids = type(self).note_void is GameRules.note_void
+        self.normalizes_bids = type(self).normalize_bid is not GameRules.normalize_bid
         # A hand's phases after the deal (the engine's library, table-driven inside);
         # not called `phases` / `build_phases`, which mark a game that runs on the engine's
         # own State and record shape (the league reads them so).

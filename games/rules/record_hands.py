@@ -40,6 +40,10 @@ class HandChecker:
         self.errors = errors
         self.unit_word = "team" if game.partnership else "player"
         self.state = State(game, seed=0, first_dealer=first_dealer, auto_deal=False)
+        self.bid_orders = []  # the seats in bidding order, by dealer
+        for dealer in range(self.n):
+            first = game.first_bidder(dealer)
+            self.bid_orders.append([(first + k) % self.n for k in range(self.n)])
         self.number = 0
 
     # --- naming -----------------------------------------------------------
@@ -150,22 +154,15 @@ class HandChecker:
             self.error("bid-count", f"bids must list one bid for each of the {self.n} seats",
                        fld="bids")
             return False
-        parsed = []
-        for seat, value in enumerate(bids):
-            bid = parse_bid(value)
-            if bid is None:
-                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r} is not a bid",
-                           seat, "bids")
-                return False
-            if bid[1] > len(self.game.board_words):
-                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r}: "
-                           f"{self.game.title} has no {value.strip().lower()!r} bid",
-                           seat, "bids")
-                return False
-            parsed.append((self.game.normalize_bid(bid[0], cards), bid[1]))
+        parsed = list(map(parse_bid, bids))
+        if None in parsed or max(level for _, level in parsed) > len(self.game.board_words):
+            self.report_unreadable_bid(bids, parsed)
+            return False
+        if self.game.normalizes_bids:
+            parsed = [(self.game.normalize_bid(action, cards), level)
+                      for action, level in parsed]
         state = self.state
-        first = self.game.first_bidder(state.dealer)
-        order = [(first + k) % self.n for k in range(self.n)]
+        order = self.bid_orders[state.dealer]
         actions = [parsed[seat][0] for seat in order]
         position = 0
         while (stop := state.apply_many(actions, position)) is not None:  # the public API
@@ -179,6 +176,19 @@ class HandChecker:
         self.check_board_levels(order, parsed, bids)
         self.check_all_pass()
         return True
+
+    def report_unreadable_bid(self, bids, parsed) -> None:
+        """Name the first bid that is not a bid, or not one of this game's Board words."""
+        for seat, (value, bid) in enumerate(zip(bids, parsed, strict=True)):
+            if bid is None:
+                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r} is not a bid",
+                           seat, "bids")
+                return
+            if bid[1] > len(self.game.board_words):
+                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r}: "
+                           f"{self.game.title} has no {value.strip().lower()!r} bid",
+                           seat, "bids")
+                return
 
     def check_board_levels(self, order, parsed, bids) -> None:
         """A written "double-board" (etc.) must be the Board of that rank in the hand."""

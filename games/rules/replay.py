@@ -48,9 +48,16 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
         checker.error("deal-count", f"deal must list the cards of each of the {n} seats",
                       fld="deal")
         return None
-    masks, seen, ok = [], 0, True
     in_deck = checker.game.deck_mask
     bit_of = BIT_BY_CODE.__getitem__
+    try:  # the usual deal: lists of our codes, the right count, no card twice or foreign
+        masks = [sum(map(bit_of, values)) for values in deal]
+        if all(type(values) is list and len(values) == cards for values in deal) \
+                and sum(masks).bit_count() == n * cards and not sum(masks) & ~in_deck:
+            return masks
+    except (KeyError, TypeError):
+        pass
+    masks, seen, ok = [], 0, True  # something is off: seat by seat, to name it
     for seat, values in enumerate(deal):
         if not isinstance(values, list):
             values = [values]
