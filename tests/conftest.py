@@ -10,7 +10,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 import pytest  # noqa: E402
 
-from league.models import Role  # noqa: E402
+from league.models import Club, Membership, Player, Role, Season  # noqa: E402
 from tests.factories import (  # noqa: E402
     ClubFactory,
     MembershipFactory,
@@ -19,6 +19,7 @@ from tests.factories import (  # noqa: E402
     api_token,
     seated_table,
 )
+from tests.league.played_games import T0  # noqa: E402
 
 
 def _member(club, username, role):
@@ -138,3 +139,26 @@ def client_as(db, request):
         return client
 
     return make
+
+
+# --- A public club, its season and six players (the club-level and rankings tests) --------
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Bluke Club", slug="bluke-club", is_public=True)
+
+
+@pytest.fixture
+def season(club):
+    return Season.objects.create(club=club, name="Spring", game="bluke",
+                                 starts_on=T0.date())
+
+
+@pytest.fixture
+def people(club):
+    players = [Player.objects.create(display_name=name)
+               for name in ("Ann", "Bob", "Cy", "Di", "Eve", "Fay")]
+    for player in players:
+        Membership.objects.create(club=club, player=player)
+    return players

@@ -7,7 +7,7 @@ import pytest
 
 from rankings.ratings import PlayerState, make_rater
 from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
-from tests.league.ratings.openskill_helpers import (
+from tests.rankings.ratings.openskill_helpers import (
     TOL,
     assert_agree,
     random_teams,

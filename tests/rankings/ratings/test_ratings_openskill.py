@@ -5,7 +5,7 @@ import random
 import pytest
 
 from rankings.ratings import make_rater
-from tests.league.ratings.openskill_helpers import (
+from tests.rankings.ratings.openskill_helpers import (
     assert_agree,
     rate_both,
     rate_theirs,
