@@ -156,8 +156,7 @@ def _calibration(name: str, options: tuple, cards: int) -> float:
     rng = random.Random(f"calibrate/{name}/{options}/{cards}")
     tables = []
     for deal in range(CALIBRATION_DEALS):
-        state = game.new_match(seed=f"calibrate-{deal}")
-        state.auto_deal = False
+        state = game.new_match(seed=f"calibrate-{deal}", auto_deal=False)
         state.hand_index = index
         hands, turned, extras = game.deal(rng, cards, state.dealer, index)
         state.start_hand(hands, turned, extras.get("replacement"))

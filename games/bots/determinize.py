@@ -112,8 +112,8 @@ def _weighted_index(weights: list[int], pick: float) -> int:
 def rebuild_state(view: View, hands: list[int], bids: list[int], plays: list[int]):
     """A State at this moment of the hand with the given hidden hands (None if inconsistent)."""
     game = view.game
-    state = game.new_match(seed=0, first_dealer=(view.dealer - view.hand_index) % view.n)
-    state.auto_deal = False
+    state = game.new_match(seed=0, first_dealer=(view.dealer - view.hand_index) % view.n,
+                           auto_deal=False)
     state.hand_index = view.hand_index
     dealt = [hands[s] | view.played[s] for s in range(view.n)]
     state.start_hand(dealt, view.turned, None)
