@@ -80,11 +80,11 @@ class TableBidding(BidRound):
     def apply_run(self, state, actions, index: int) -> int:
         """Apply `actions[index:]` while each is a bid the game allows (`State.apply_many`);
         returns the index of the first one not applied."""
-        allowed = state.game.bid_violation
+        violation_of = state.game.bid_violation
         while index < len(actions) and state.step is self:
             action = actions[index]
             if type(action) is not int or not A.BID_BASE <= action <= A.BOARD \
-                    or allowed(state, state.to_move, action) is not None:
+                    or violation_of(state, state.to_move, action) is not None:
                 break
             self.apply(state, action)
             index += 1
