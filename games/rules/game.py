@@ -180,6 +180,11 @@ class GameRules:
     def first_bidder(self, dealer: int) -> int:
         return (dealer + 1) % self.num_players
 
+    def bid_order(self, dealer: int) -> list[int]:
+        """The seats in bidding order when `dealer` deals."""
+        first, n = self.first_bidder(dealer), self.num_players
+        return [(first + k) % n for k in range(n)]
+
     def bid_actions(self, state, seat: int) -> list[int]:
         raise NotImplementedError
 

@@ -40,10 +40,7 @@ class HandChecker:
         self.errors = errors
         self.unit_word = "team" if game.partnership else "player"
         self.state = State(game, seed=0, first_dealer=first_dealer, auto_deal=False)
-        self.bid_orders = []  # the seats in bidding order, by dealer
-        for dealer in range(self.n):
-            first = game.first_bidder(dealer)
-            self.bid_orders.append([(first + k) % self.n for k in range(self.n)])
+        self.bid_orders = [game.bid_order(dealer) for dealer in range(self.n)]
         self.number = 0
 
     # --- naming -----------------------------------------------------------

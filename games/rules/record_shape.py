@@ -52,10 +52,9 @@ def flat_hand(game, hand: dict, dealer: int) -> dict:
     events = hand.get("events")
     if isinstance(events, list):
         n = game.num_players
-        first = game.first_bidder(dealer)
         bids = [None] * n
-        for position, text in enumerate(events[:n]):
-            bids[(first + position) % n] = _bid(text)
+        for seat, text in zip(game.bid_order(dealer), events[:n], strict=False):
+            bids[seat] = _bid(text)
         flat.setdefault("bids", bids)
         flat["plays"] = events[n:]
     elif events is not None:
@@ -75,10 +74,8 @@ def engine_shape_hand(game, hand: dict) -> dict:
         out["deal"] = deal
     bids = hand.get("bids") or []
     if "plays" in hand:
-        first = game.first_bidder(hand.get("dealer", 0))
-        order = [(first + k) % game.num_players for k in range(game.num_players)]
         out["events"] = [bids[seat] if isinstance(bids[seat], str) else f"bid:{bids[seat]}"
-                         for seat in order] + list(hand["plays"])
+                         for seat in game.bid_order(hand.get("dealer", 0))] + list(hand["plays"])
     out["summary"] = {key: hand[key] for key in ("bids", "tricks", "trump") if key in hand}
     for key in ("scores", "running"):
         if key in hand:
