@@ -52,30 +52,25 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
     bit_of = BIT_BY_CODE.__getitem__
     try:  # the usual deal: lists of our codes, the right count, no card twice or foreign
         masks = [sum(map(bit_of, values)) for values in deal]
+        dealt = sum(masks)  # a card written twice shows in its bit count
         if all(type(values) is list and len(values) == cards for values in deal) \
-                and sum(masks).bit_count() == n * cards and not sum(masks) & ~in_deck:
+                and dealt.bit_count() == n * cards and not dealt & ~in_deck:
             return masks
-    except (KeyError, TypeError):
+    except (KeyError, TypeError):  # not a code as we write them (or unhashable)
         pass
     masks, seen, ok = [], 0, True  # something is off: seat by seat, to name it
     for seat, values in enumerate(deal):
         if not isinstance(values, list):
             values = [values]
-        try:
-            mask = sum(map(bit_of, values))  # a card written twice shows in bit_count below
-        except (KeyError, TypeError):  # not a code as we write them (or unhashable)
-            mask = -1
-        if mask < 0 or mask & ~in_deck:  # read each code again, name the first bad one
-            got = read_cards(checker, values, checker.seat_name(seat), seat)
-            if got is None:
-                return None
-            mask = sum(map(BIT.__getitem__, got))
-        if len(values) != cards:
-            checker.error("deal-size", f"{checker.seat_name(seat)} was dealt {len(values)} "
+        got = read_cards(checker, values, checker.seat_name(seat), seat)
+        if got is None:
+            return None
+        mask = sum(map(BIT.__getitem__, got))
+        if len(got) != cards:
+            checker.error("deal-size", f"{checker.seat_name(seat)} was dealt {len(got)} "
                           f"cards instead of {cards}", seat, "deal")
             ok = False
-        if mask & seen or mask.bit_count() != len(values):
-            got = read_cards(checker, values, checker.seat_name(seat), seat)
+        if mask & seen or mask.bit_count() != len(got):
             ok = report_duplicates(checker, got, seen, seat) and ok
         seen |= mask
         masks.append(mask)
