@@ -268,7 +268,7 @@ class TableTrickPlay(TrickPlay):
         while left and index <= end:
             cards = actions[index:index + n]
             first = cards[0]
-            if not 0 <= first < 52 or suits[first] == WILD:
+            if not 0 <= first < 54 or suits[first] == WILD:
                 break  # a bid, a Bluke led (it names a suit) or not a card: card by card
             led, seats = suits[first], order[leader]
             follow, void, best, winner = masks[led], 1 << led, -1, leader
