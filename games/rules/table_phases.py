@@ -307,7 +307,26 @@ class TableTrickPlay(TrickPlay):
         return index
 
 
-class HandOver(TableTrickPlay):
+class _NothingToPlay:
+    """What a phase between or after hands answers: no card, no legal action, and an
+    action applied without the rules is refused."""
+
+    __slots__ = ()
+
+    def card_mask(self, state) -> int:
+        return 0
+
+    def legal(self, state):
+        return []
+
+    def apply_unchecked(self, state, action):
+        raise _not_now(action)
+
+    def apply_run(self, state, actions, index: int) -> int:
+        return index
+
+
+class HandOver(_NothingToPlay, TableTrickPlay):
     """A referee's hand is scored and the next deal is not set yet ("between"):
     nothing is legal, and an action is refused as a play would be (the hands are
     empty)."""
@@ -318,42 +337,18 @@ class HandOver(TableTrickPlay):
     def begin(self, state):
         pass
 
-    def card_mask(self, state) -> int:
-        return 0
-
-    def legal(self, state):
-        return []
-
-    def apply_unchecked(self, state, action):
-        raise _not_now(action)
-
-    def apply_run(self, state, actions, index: int) -> int:
-        return index
-
     def done(self, state):
         return False
 
 
-class MatchOver(Phase):
+class MatchOver(_NothingToPlay, Phase):
     """The last hand is scored: nothing more may be played."""
 
     name = "over"
     __slots__ = ()
 
-    def card_mask(self, state) -> int:
-        return 0
-
-    def legal(self, state):
-        return []
-
     def check(self, state, action):
         return RuleViolation("game-over", "the match is over")
-
-    def apply_unchecked(self, state, action):
-        raise _not_now(action)
-
-    def apply_run(self, state, actions, index: int) -> int:
-        return index
 
     def done(self, state):
         return True
