@@ -146,9 +146,12 @@ SECURE_CSP = {
 }
 
 # Celery: with no broker configured, tasks run eagerly in the calling process.
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL") or env_str("REDIS_URL")
-CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or CELERY_BROKER_URL or None
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+_BROKER = env_str("CELERY_BROKER_URL") or env_str("REDIS_URL")
+CELERY_TASK_ALWAYS_EAGER = not _BROKER
+# Eager calls still open a producer; the in-memory transport keeps Kombu from looking
+# for (and warning about) an AMQP server on localhost that the embedded default lacks.
+CELERY_BROKER_URL = _BROKER or "memory://localhost/"
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or _BROKER or None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

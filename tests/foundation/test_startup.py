@@ -51,3 +51,24 @@ def test_production_refuses_the_public_development_key_and_short_keys():
 def test_local_development_needs_no_key_when_debug_is_on():
     result = run_manage("check", DEBUG="1", SECRET_KEY="")
     assert result.returncode == 0, result.stderr
+
+
+def test_the_embedded_default_runs_tasks_in_process_without_broker_warnings():
+    """No broker configured: a task sent as the pages send them runs at once, and the
+    demo's output carries no warning about a missing AMQP host."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "CELERY_RESULT_BACKEND")}
+    script = (
+        "import django; django.setup()\n"
+        "from config.celery import app, ping\n"
+        "print('eager', app.conf.task_always_eager)\n"
+        "print('answer', ping.apply_async(retry=False).get(timeout=5))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**env, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings",
+             "DATABASE_URL": "sqlite:///:memory:"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "eager True" in result.stdout and "answer pong" in result.stdout
+    assert "hostname" not in result.stderr.lower(), result.stderr
