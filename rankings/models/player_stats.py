@@ -18,6 +18,8 @@ class PlayerGameStat(models.Model):
         "tournaments.TableResult", null=True, on_delete=models.SET_NULL, related_name="player_stats")
     played_at = models.DateTimeField()
     record_hash = models.CharField(max_length=64, help_text="The game's record when counted.")
+    game_updated_at = models.DateTimeField(
+        null=True, help_text="The game's updated_at when counted: a game saved since is recounted.")
     table_label = models.CharField(max_length=20, blank=True)
     # None when the game cannot be attributed to sides (an empty seat): no result, no rivals.
     score = models.FloatField(null=True)

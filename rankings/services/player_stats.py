@@ -100,6 +100,7 @@ def game_rows(game: TableResult, hands: list[tuple], record: dict | None) -> lis
         row = PlayerGameStat(
             player_id=player_id, club_id=game.table.round.event.club_id, game=game,
             played_at=game.played_at, record_hash=game.record_hash,
+            game_updated_at=game.updated_at,
             table_label=f"R{game.table.round.number} T{game.table.number}",
             by_size={str(k): list(v) for k, v in sorted(stats.by_size.items())},
             **{name: getattr(stats, name) for name in TOTALS},
@@ -183,24 +184,30 @@ def _games(ids: Iterable[int]):
 
 
 def _stale_game_ids(club_id: int | None, game_id: int | None) -> set[int]:
-    ids = {game_id} if game_id else set()
-    if club_id is None:
-        return ids
+    """Games whose rows are missing or were counted from an earlier version of the game.
+
+    Every change to a result saves it (a correction stamps `updated_at` even when the
+    record is the same), so rows that carry the game's current stamp are up to date and a
+    batch of follow-ups counts each game once, not once by the first refresh and again
+    by its own."""
+    if club_id is None:  # a removed game: only its orphaned rows are left to drop
+        return {game_id} if game_id else set()
     missing = TableResult.objects.filter(
         status=ResultStatus.COMPLETE, table__round__event__club_id=club_id,
         player_stats__isnull=True).values_list("pk", flat=True)
     changed = PlayerGameStat.objects.filter(club_id=club_id, game__isnull=False).filter(
-        ~Q(record_hash=F("game__record_hash")) | ~Q(played_at=F("game__played_at"))
-        | ~Q(game__status=ResultStatus.COMPLETE)).values_list("game_id", flat=True)
-    return ids | set(missing) | set(changed)
+        ~Q(game_updated_at=F("game__updated_at")) | ~Q(record_hash=F("game__record_hash"))
+        | ~Q(played_at=F("game__played_at")) | ~Q(game__status=ResultStatus.COMPLETE),
+    ).values_list("game_id", flat=True)
+    return set(missing) | set(changed)
 
 
 def player_stats_refresh(*, club_id: int | None = None, game_id: int | None = None) -> int:
     """Bring stored player statistics up to date after results changed; returns games recounted.
 
-    ``game_id`` is always recounted (a corrected seating keeps the record hash);
-    with ``club_id`` the club's games without rows or with out-of-date rows are
-    too. Rows of removed games are dropped wherever they are.
+    With ``club_id``, the club's games without rows or with rows from an earlier
+    version of the game are recounted (``game_id``, the result that asked, among them
+    when it changed). Rows of removed games are dropped wherever they are.
     """
     with transaction.atomic():
         if club_id is not None:  # one refresh per club at a time (a row lock on PostgreSQL)
@@ -213,7 +220,8 @@ def player_stats_refresh(*, club_id: int | None = None, game_id: int | None = No
         for start in range(0, len(games), CHUNK):
             affected |= {(r.player_id, r.club_id) for r in _count_games(games[start:start + CHUNK])}
         _store_totals(affected)
-        bump_club_versions({club for _, club in affected} | ({club_id} if club_id else set()))
+        if affected or games:  # nothing recounted: the pages' caches stay valid
+            bump_club_versions({club for _, club in affected} | ({club_id} if club_id else set()))
     return len(games)
 
 

@@ -110,6 +110,39 @@ def test_a_batch_counts_every_game_not_only_one_per_pool(
     assert PlayerStats.objects.get(player=people[2]).games == 2
 
 
+def test_a_follow_up_recounts_only_the_games_that_changed(club, season, people):
+    """A batch's first refresh counts every new game; the follow-ups of the others then
+    find their rows current instead of counting each game a second time."""
+    event = night(club, season)
+    first = record_game(table_at(event, people[:4]), totals=[40, 30, 20, 10])
+    second = record_game(table_at(event, people[2:], round_number=2), totals=[10, 20, 30, 40],
+                         played_at=T0 + datetime.timedelta(hours=1))
+    assert player_stats_after_result(game_id=first.pk) == 2
+    assert player_stats_after_result(game_id=second.pk) == 0
+    correct_game(first, totals=[10, 20, 30, 40])
+    assert player_stats_after_result(game_id=second.pk) == 1  # the club's change is caught
+    assert PlayerGameStat.objects.get(player=people[0], game=first).place == 4
+    assert player_stats_after_result(game_id=first.pk) == 0
+    incremental = snapshot(club)
+    player_stats_recompute(club_id=club.pk)
+    assert snapshot(club) == incremental
+
+
+def test_a_game_saved_again_is_recounted_even_when_its_record_is_the_same(
+        club, season, people):
+    """A seating put right keeps the record and its hash; the save is what tells."""
+    event = night(club, season)
+    table = table_at(event, people[:4])
+    game = record_game(table, totals=[40, 30, 20, 10])
+    player_stats_after_result(game_id=game.pk)
+    table.seats.filter(position=0).update(player=people[5])
+    TableResult.objects.get(pk=game.pk).save()
+    assert player_stats_after_result(game_id=game.pk) == 1
+    assert PlayerGameStat.objects.get(game=game, player=people[5]).place == 1
+    assert not PlayerGameStat.objects.filter(player=people[0]).exists()
+    assert not PlayerStats.objects.filter(player=people[0]).exists()
+
+
 def test_the_command_rebuilds_what_was_lost(club, season, people):
     event = night(club, season)
     game = record_game(table_at(event, people[:4]), totals=[40, 30, 20, 10])
