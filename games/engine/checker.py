@@ -52,7 +52,20 @@ class EngineChecker:
             self.report.scores.append(scores)
             self.report.tricks.append(self.tricks_of_last_hand() if scores else None)
             if scores is None:
-                return  # the totals after a hand that cannot be scored mean nothing
+                self.unchecked_after(index, len(hands))
+                return
+
+    def unchecked_after(self, index: int, count: int) -> None:
+        """Say so when the hands after an unscorable one go unchecked: each starts from
+        what the hands before it left (totals, a dealer's turn, a set's bonus, a carried
+        board), which this hand no longer gives."""
+        if index + 1 >= count:
+            return
+        later = f"hand {index + 2}" if index + 2 == count else f"hands {index + 2}-{count}"
+        self.report.errors.append(RecordError(
+            None, None, "hands", "hands-unchecked",
+            f"{later} not checked: hand {index + 1} cannot be scored, and in "
+            f"{self.game.title} each hand starts from what the hands before it left"))
 
     def tricks_of_last_hand(self) -> list[int] | None:
         """Tricks per seat of the hand just checked (played, or as its summary says)."""
@@ -107,18 +120,23 @@ class EngineChecker:
         self.problems(problems)
         return state.hand_index > number or state.is_terminal()
 
+    def unknown_action(self, position: int, text, seat: int | None) -> None:
+        who = f"{self.seat_name(seat)} wrote " if seat is not None else ""
+        self.error("unknown-action", f"event {position + 1}: {who}{text!r}, which is not an "
+                   f"action of {self.game.title}", seat, "events")
+
     def by_events(self, hand, events) -> bool:
         state = self.state
         if not isinstance(events, list):
             self.error("bad-shape", "events must be a list of action texts", field="events")
             return False
-        for position, text in enumerate(events):
-            if state.string_to_action(text) is None:
-                self.error("unknown-action", f"event {position + 1}: {text!r} is not an "
-                           f"action of {self.game.title}", field="events")
-                return False
+        unknown = next((position for position, text in enumerate(events)
+                        if state.string_to_action(text) is None), None)
         deal = hand.get("deal")
         if not isinstance(deal, dict) or "hands" not in deal:
+            if unknown is not None:  # who held what is learnt from the events: no seat yet
+                self.unknown_action(unknown, events[unknown], None)
+                return False
             if deal is None or isinstance(deal, dict):
                 deal = self.game.deal_from_events(state, deal or {}, events)
             missing = [name for name in self.game.deal_needs(state)
@@ -141,6 +159,9 @@ class EngineChecker:
                            f"{len(events) - position} more are written", field="events")
                 return True
             seat = state.current_player()
+            if position == unknown:  # named at its turn, so the seat that wrote it is known
+                self.unknown_action(position, text, seat)
+                return False
             violation = state.check(text)
             if violation is not None:
                 self.error(violation.code, f"event {position + 1}: {self.seat_name(seat)} "

@@ -66,6 +66,7 @@ def place(game, state, written) -> list[dict]:
                                          f"{code!r} {_says(error)} (deal {name})"))
             else:
                 placed.append((name, card))
+    turned = {pack.face_of[card] for name, card in placed if name == "turned"}
     hands = written.get("hands")
     if hands is None:
         if not problems:
@@ -87,7 +88,10 @@ def place(game, state, written) -> list[dict]:
                                      f"instead of {state.cards}"))
         for code in codes:
             card, error = alloc.take(code)
-            if error:
+            if error == "duplicate-card" and pack.parse(code) in turned:
+                problems.append(_problem(seat, "deal.hands", "turned-in-deal",
+                                         f"seat {seat + 1}: {code!r} is the turned card"))
+            elif error:
                 problems.append(_problem(seat, "deal.hands", error,
                                          f"seat {seat + 1}: {code!r} {_says(error)}"))
             else:

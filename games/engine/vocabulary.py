@@ -75,6 +75,14 @@ class Vocabulary:
                    for code in pack.faces]
         return self._family(name, list(pack.faces), aliases)
 
+    def alias(self, form: str, action: int) -> None:
+        """Read `form` as `action` too (a game's other word for it); texts written back
+        keep the action's own form."""
+        key = form.lower()
+        if key in self._by_text:
+            raise ValueError(f"action text {form!r} is defined twice")
+        self._by_text[key] = action
+
     def family(self, name: str, values, separator: str = ":") -> range:
         """``name:value`` for each value ("call:AS", "name:H")."""
         return self._family(name, [f"{name}{separator}{value}" for value in values])

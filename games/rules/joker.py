@@ -214,6 +214,7 @@ class GeorgianJoker(EngineGame):
     def build_vocabulary(self):
         vocab = Vocabulary()
         vocab.numbers("bid", 0, max(SCHEDULE))
+        vocab.alias("pass", vocab.numbered(0))  # the text: a bid of none may be said "pass"
         vocab.cards(self.pack)
         vocab.family(JOKER_CODE, self.follow_calls + self.led_calls)
         self.plain_joker = vocab.families["play"].start + self.pack.parse(JOKER_CODE)

@@ -197,8 +197,11 @@ class MightyFollow(FollowRule):
         if not state.trick:
             return RuleViolation("first-lead", "neither the mighty nor the joker may lead "
                                  "the first trick")
-        if game.pack.face_of[state.trick[0][1]] == game.ripper(state):
+        face_of = game.pack.face_of
+        if face_of[state.trick[0][1]] == game.ripper(state) and any(
+                face_of[c] == game.joker_face for c in state.table.of("hand", seat)):
             return RuleViolation("ripper-joker", "the ripper led: the joker must be played")
+        # (a seat without the joker follows the ripper's suit like any other lead)
         return RuleViolation("revoke", "must follow the led suit "
                              f"({game.pack.suits[state.led]}) while holding it")
 

@@ -119,3 +119,26 @@ def test_the_league_tells_engine_games_from_the_bluke_family_by_one_predicate(na
     expected = name not in {"bluke", "back-alley", "back-alley-individual"}
     assert rules.is_engine_game(cls) is expected
     assert rules.is_engine_game(rules.load(name, players=cls.min_players)) is expected
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.is_engine_game(c)))
+def test_an_event_outside_the_vocabulary_names_the_seat_that_wrote_it(name):
+    """With the deal written, the checker replays up to the bad word, so the error says
+    whose turn it was (with no deal, who held what is learnt from the events: no seat)."""
+    cls = rules.GAMES[name]
+    record = play_match(rules.load(name, players=cls.min_players),
+                        ["random"] * cls.min_players, seed=3)
+    hand = record["hands"][0]
+    position = len(hand["events"]) // 2
+    state = rules.load(name, players=cls.min_players).new_match(
+        seed=0, first_dealer=record.get("first_dealer", 0), auto_deal=False)
+    assert state.deal(hand["deal"]) == []
+    for text in hand["events"][:position]:
+        state.apply(text)
+    hand["events"][position] = "no-such-word"
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.seat, error.field, error.code) == (
+        1, state.current_player(), "events", "unknown-action")
+    assert record["seats"][state.current_player()] in error.message
+    del hand["deal"]
+    assert rules.check_record(record).errors[0].code == "unknown-action"

@@ -287,7 +287,7 @@ def test_a_deal_may_not_use_copies_already_dealt():
     deal["hands"][0][0] = next(f for f in GAME.pack.faces if f != deal["hands"][0][0])
     errors = rules.check_record(record).errors
     assert [(e.hand, e.seat, e.field, e.code) for e in errors] == \
-        [(2, 0, "deal.hands", "duplicate-card")]
+        [(2, 0, "deal.hands", "duplicate-card"), (None, None, "hands", "hands-unchecked")]
 
 
 def test_after_a_scoresheet_deal_the_next_must_be_a_scoresheet_deal_too():

@@ -87,6 +87,15 @@ def test_the_dealer_may_not_make_the_bids_add_up_to_the_cards():
     assert state.check("bid:3").code == "bid-range"
 
 
+def test_pass_is_read_as_a_bid_of_none_and_written_back_as_bid_0():
+    state = dealt([["AS", "KS"], ["QS", "JS"], ["TS", "9S"], ["8S", "7S"]], "7H", bids=())
+    assert GAME.string_to_action("pass") == GAME.string_to_action("bid:0")
+    play(state, "bid:1", "pass", "Pass", "bid:0")
+    assert state.bids == [1, 0, 0, 0]
+    assert state.hand_log == [] and GAME.action_to_string(GAME.string_to_action("pass")) \
+        == "bid:0"
+
+
 # --- following ----------------------------------------------------------------------------
 def test_a_player_must_follow_suit_or_play_a_joker():
     state = dealt([["AS", "7D"], ["KS", "JK"], ["AH", "7H"], ["8S", "9S"]], "6H")
@@ -340,3 +349,13 @@ def test_a_random_match_replays_and_checks_clean():
     record = copy.deepcopy(state.to_record(SEATS))
     report = rules.check_record(record)
     assert report.valid and report.complete and report.totals == state.returns()
+
+
+def test_a_turned_card_also_written_in_a_hand_is_named_as_such():
+    record = json.loads(GOLDEN.read_text())["record"]
+    deal = record["hands"][1]["deal"]
+    deal["hands"][2][0] = deal["turned"]  # Cy's first card written as the turned 7S
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.seat, error.field, error.code) == (
+        2, 2, "deal.hands", "turned-in-deal")
+    assert "'7S' is the turned card" in error.message

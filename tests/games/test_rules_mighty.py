@@ -219,7 +219,10 @@ def test_the_ripper_led_draws_the_joker_which_then_has_no_power():
     play(state, "3C", "4S")
     assert legal_texts(state) == ["JK"]
     assert state.check("AD").code == "ripper-joker"
-    play(state, "JK", "4C", "AC")
+    play(state, "JK")
+    # the joker is out: Di, holding clubs, must follow the ripper's suit like any lead
+    assert state.check("KS").code == "revoke"
+    play(state, "4C", "AC")
     assert last_winner(state) == 4  # the ace of clubs: the joker had no power
 
 

@@ -72,5 +72,6 @@ def test_records_without_hands_need_the_widow(whist):
     assert rules.check_record(no_hands).valid
     for hand in no_hands["hands"]:
         del hand["deal"]
-    (error,) = rules.check_record(no_hands).errors
+    error, *rest = rules.check_record(no_hands).errors
     assert (error.hand, error.field, error.code) == (1, "deal.widow", "missing-field")
+    assert [e.code for e in rest] == (["hands-unchecked"] if len(no_hands["hands"]) > 1 else [])

@@ -107,8 +107,11 @@ def test_record_errors_name_hand_seat_and_field(nomination):
     assert any(hand == 4 and field == "events" for hand, _, field, _ in errors)
     no_trump = play_randomly(nomination).to_record()
     del no_trump["hands"][0]["deal"]
-    (error,) = rules.check_record(no_trump).errors
+    error, *rest = rules.check_record(no_trump).errors
     assert (error.hand, error.field, error.code) == (1, "deal.turned", "missing-field")
+    later = f"hands 2-{len(no_trump['hands'])} not checked"
+    assert [(e.hand, e.field, e.code) for e in rest] == [(None, "hands", "hands-unchecked")]
+    assert rest[0].message.startswith(later)
 
 
 def test_a_hand_beyond_the_schedule_is_named_by_its_number(nomination):
