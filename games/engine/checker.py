@@ -182,15 +182,21 @@ class EngineChecker:
         if problems:
             return None
         number = trial.hand_index
-        for text in events:
+        taken_by: dict[int, tuple[int, int]] = {}  # a one-copy card -> (event, seat) it left
+        for position, text in enumerate(events):
             if trial.hand_index > number or trial.is_terminal():
                 break
+            before = [(len(taken), len(given)) for taken, given in trial.table.moves]
             try:
                 trial.apply(text, check=False)
             except LEARNING_FAILURES:
                 # an event out of its phase (a card where a bid is due): learn no
                 # further; the checked replay that follows names the mistake
                 break
+            moves = trial.hand_log[-1]["moves"] if trial.hand_index > number \
+                else trial.table.moves
+            if self.played_again(moves, before, position, taken_by):
+                return None
         closed = trial.hand_index > number
         moves = trial.hand_log[-1]["moves"] if closed else trial.table.moves
         pack = self.game.pack
@@ -199,6 +205,28 @@ class EngineChecker:
             held = Counter(pack.codes(taken)) - Counter(pack.codes(given))
             hands.append(sorted(held.elements()))
         return {**deal, "hands": self.fill_unseen(deal, hands)}
+
+    def played_again(self, moves, before, position: int, taken_by: dict) -> bool:
+        """With no hands written every seat could hold every card, so a card the pack
+        has once, played by a second seat, is caught here, at the second play (the
+        fault), not later as a dealt card counted twice against the first player."""
+        pack = self.game.pack
+        for seat, (taken, _) in enumerate(moves):
+            for card in taken[before[seat][0]:]:
+                if len(pack.ids_of[pack.face_of[card]]) > 1:
+                    continue
+                if card in taken_by and taken_by[card][1] != seat:
+                    first, holder = taken_by[card]
+                    self.error("duplicate-card", f"event {position + 1}: "
+                               f"{self.seat_name(seat)} played {pack.code(card)!r}, which "
+                               f"{self.seat_name(holder)} played at event {first + 1}",
+                               seat, "events")
+                    return True
+                taken_by[card] = (position, seat)
+        for seat, (_, given) in enumerate(moves):
+            for card in given[before[seat][1]:]:  # passed or drawn into a hand: in play again
+                taken_by.pop(card, None)
+        return False
 
     def fill_unseen(self, deal: dict, hands: list) -> list:
         """A seat that never showed all its cards (it dropped out of the hand) is given

@@ -359,3 +359,22 @@ def test_a_turned_card_also_written_in_a_hand_is_named_as_such():
     assert (error.hand, error.seat, error.field, error.code) == (
         2, 2, "deal.hands", "turned-in-deal")
     assert "'7S' is the turned card" in error.message
+
+
+def test_with_no_hands_written_a_card_played_twice_is_blamed_on_the_second_player():
+    record = json.loads(GOLDEN.read_text())["record"]
+    hand = record["hands"][2]  # 3 cards a seat: the bids, then three tricks
+    state = GAME.new_match(seed=0, first_dealer=record.get("first_dealer", 0), auto_deal=False)
+    state.start_at(2)
+    assert state.deal(hand["deal"]) == []
+    first, seats = 4, []  # the first card led, and who plays each event
+    for text in hand["events"]:
+        seats.append(state.current_player())
+        state.apply(text)
+    again = next(p for p in range(first + 1, len(seats)) if seats[p] != seats[first])
+    hand["events"][again] = hand["events"][first]
+    hand["deal"] = {k: v for k, v in hand["deal"].items() if k != "hands"}
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.seat, error.field, error.code) == (
+        3, seats[again], "events", "duplicate-card")
+    assert f"at event {first + 1}" in error.message
