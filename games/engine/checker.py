@@ -306,6 +306,9 @@ def check_engine_record(game, record: dict, report) -> None:
         places = game.places(state)
         report.winner = [unit for unit, place in enumerate(places) if place == 1]
         check_places(game, checker, record.get("places"), places, report)
+    elif record.get("places") is not None and not report.errors:
+        report.errors.append(RecordError(None, None, "places", "places-mismatch",
+                                         "places are written but the match is not over"))
     given = record.get("totals")
     if given is None or None in report.scores:
         return
@@ -327,9 +330,10 @@ def check_places(game, checker, written, places: list[int], report) -> None:
     the totals' order (a Pitch side that bid out wins with fewer points)."""
     if written is None:
         return
-    if not isinstance(written, list) or len(written) != len(places):
+    if not isinstance(written, list) or len(written) != len(places) \
+            or any(type(place) is not int for place in written):  # (True is not 1 here)
         report.errors.append(RecordError(None, None, "places", "places-count",
-                                         f"places must list {len(places)} numbers"))
+                                         f"places must list {len(places)} whole numbers"))
         return
     for unit, (have, want) in enumerate(zip(written, places, strict=True)):
         if have != want:

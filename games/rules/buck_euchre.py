@@ -347,6 +347,13 @@ class BuckEuchre(EngineGame):
     def deal_needs(self, state):
         return ("turned",)
 
+    def place_written_deal(self, state, written):
+        if isinstance(written, dict) and "hands" in written and written.get("turned") is None:
+            # the upcard is no one's: the hands cannot tell it (decision 14)
+            return [_problem(None, "deal.turned", "missing-field",
+                             "the deal must name the upcard (turned)")]
+        return super().place_written_deal(state, written)
+
     def card_suit(self, state, card, seat):
         trump = state.trump
         return self.suit_under[0 if trump is None else trump + 1][self.pack.face_of[card]]

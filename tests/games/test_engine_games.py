@@ -38,6 +38,9 @@ def configs():
 
 
 CONFIGS = configs()
+# Six-Pack Bezique's melds pick physical copies; with no hands written the learning replay
+# can give one player a copy the other melded (about 1 match in 300, docs/records.md).
+HANDS_NOT_ALWAYS_LEARNT = {"six-pack-bezique"}
 
 
 def conserved(state):
@@ -101,7 +104,8 @@ def test_random_playouts_of_every_game(config, seed):
             hand["deal"].pop("hands", None)
     try:
         report = rules.check_record(record)
-        learnt = rules.check_record(unseen) if rules.is_engine_game(cls) else report
+        learnt = rules.check_record(unseen) \
+            if rules.is_engine_game(cls) and cls.name not in HANDS_NOT_ALWAYS_LEARNT else report
     finally:
         if example:
             rules.GAMES.pop(cls.name)
@@ -149,3 +153,27 @@ def test_an_event_outside_the_vocabulary_names_the_seat_that_wrote_it(name):
     assert record["seats"][state.current_player()] in error.message
     del hand["deal"]
     assert rules.check_record(record).errors[0].code == "unknown-action"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.is_engine_game(c)))
+def test_places_written_before_the_match_is_over_are_refused(name):
+    cls = rules.GAMES[name]
+    record = play_match(rules.load(name, players=cls.min_players),
+                        ["random"] * cls.min_players, seed=4)
+    if len(record["hands"]) < 2:
+        pytest.skip("this match was one hand long")
+    record["hands"] = record["hands"][:1]
+    record["totals"] = record["hands"][0].get("running", record["totals"])
+    record.pop("places", None)
+    assert rules.check_record(record).valid, rules.check_record(record).errors
+    record["places"] = list(range(1, len(record["totals"]) + 1))
+    errors = rules.check_record(record).errors
+    assert [(e.field, e.code) for e in errors] == [("places", "places-mismatch")]
+
+
+def test_places_must_be_whole_numbers_not_true_for_first():
+    record = play_match(rules.load("minnesota-whist"), ["random"] * 4, seed=2)
+    places = rules.check_record(record)
+    assert places.valid and record["places"]
+    record["places"] = [True if place == 1 else place for place in record["places"]]
+    assert [e.code for e in rules.check_record(record).errors] == ["places-count"]
