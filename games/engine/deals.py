@@ -59,6 +59,10 @@ def place(game, state, written) -> list[dict]:
             problems.append(_problem(None, f"deal.{name}", "bad-shape",
                                      f"deal {name} must list card codes"))
             continue
+        if table.areas[name].code_alone and len(codes) > 1:  # one card by its nature
+            problems.append(_problem(None, f"deal.{name}", "deal-size",
+                                     f"deal {name} is one card, not {len(codes)}"))
+            continue
         for code in codes:
             card, error = alloc.take(code)
             if error:

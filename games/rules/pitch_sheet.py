@@ -45,9 +45,13 @@ def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
                                 f"number from 0 to {state.n - 1}, not {pitcher!r}"))
     written = summary.get("bid")
     bid = BIDS.get(written) if isinstance(written, str) else None
-    if bid is None or bid not in game.bid_values():
+    bidder = pitcher if type(pitcher) is int else None
+    if bid is not None and BID_TEXT.get(bid) == "smudge" and bid not in game.bid_values():
+        problems.append(problem(bidder, "bid", "no-smudge",
+                                "smudge is not played at this table (option smudge)"))
+    elif bid is None or bid not in game.bid_values():
         allowed = ", ".join(BID_TEXT[v] for v in game.bid_values())
-        problems.append(problem(pitcher if type(pitcher) is int else None, "bid", "bid-value",
+        problems.append(problem(bidder, "bid", "bid-value",
                                 f"bid must be one of {allowed}, not {written!r}"))
     if summary.get("trump") not in ("S", "H", "D", "C"):
         problems.append(problem(None, "trump", "trump-value", "trump must be S, H, D or C"))

@@ -213,6 +213,9 @@ def test_all_declined_a_record_without_hands_must_name_the_bottom_card():
     # one card, so it may be written as the upcard is: a code, not a list
     report = rules.check_record(hand_made(events, {"turned": "QS", "bottom": "9C"}))
     assert report.valid, report.errors
+    error = rules.check_record(hand_made(events, {"turned": "QS", "bottom": ["9C", "8H"]}))\
+        .errors[0]
+    assert (error.field, error.code) == ("deal.bottom", "deal-size")
     error = rules.check_record(hand_made(events, {"turned": "QS"})).errors[0]
     assert (error.hand, error.seat, error.code) == (1, 3, "bottom-unknown")
     error = rules.check_record(hand_made(events, {})).errors[0]

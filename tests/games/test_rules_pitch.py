@@ -307,6 +307,13 @@ def sheet(**changes):
             "hands": [{"dealer": 3, "summary": line}]}
 
 
+def test_a_smudge_on_a_scoresheet_of_a_table_without_it_is_no_smudge():
+    record = sheet(bid="smudge", low=0, jack=0)
+    record["options"]["smudge"] = False
+    errors = rules.check_record(record).errors
+    assert [(e.seat, e.field, e.code) for e in errors] == [(2, "summary.bid", "no-smudge")]
+
+
 def test_a_scoresheet_hand_is_scored_from_its_summary():
     report = rules.check_record(sheet())
     assert report.valid and report.scores == [[2, 1]]
