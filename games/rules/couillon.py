@@ -244,7 +244,7 @@ class Couillon(EngineGame):
 
     # --- a scoresheet line --------------------------------------------------------
     def score_summary(self, state, summary):
-        problems = self._sheet_shape(summary)
+        problems = self._sheet_shape(summary) or self._sheet_trump_against_deal(state, summary)
         if problems:
             return None, problems
         computed, scores = self._outcome(state, summary["points"], summary["accepted"])
@@ -252,6 +252,21 @@ class Couillon(EngineGame):
             if field in summary and summary[field] != computed[field]:
                 problems.append(self._mismatch(field, summary[field], computed[field]))
         return scores, problems
+
+    def _sheet_trump_against_deal(self, state, summary) -> list[dict]:
+        """With a deal written on the line, trump is the upcard's suit when someone
+        accepted and the bottom card's when all four declined."""
+        area = "turned" if summary["accepted"] is not None else "bottom"
+        cards = state.table.of(area)
+        if not cards:
+            return []  # that part of the deal is not written
+        suit = self.pack.suits[self.pack.suit_of[self.pack.face_of[cards[0]]]]
+        if str(summary["trump"]).upper() == suit:
+            return []
+        card = "upcard" if area == "turned" else "bottom card"
+        return [_problem(None, "trump", "trump-mismatch", f"trump is written as "
+                         f"{summary['trump']!r} but the {card}, {self.pack.code(cards[0])}, "
+                         f"makes it {suit}")]
 
     def _sheet_shape(self, summary) -> list[dict]:
         problems = []

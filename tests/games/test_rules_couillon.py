@@ -222,6 +222,21 @@ def test_all_declined_a_record_without_hands_must_name_the_bottom_card():
     assert (error.field, error.code) == ("deal.turned", "missing-field")
 
 
+def test_a_scoresheet_line_with_a_deal_must_name_the_trump_the_deal_makes():
+    def codes(summary):
+        record = {"game": "couillon", "options": {"players": 4}, "seats": SEATS,
+                  "first_dealer": 3,
+                  "hands": [{"dealer": 3, "deal": copy.deepcopy(DEAL), "summary": summary}]}
+        return [(e.field, e.code) for e in rules.check_record(record).errors]
+
+    accepted = {"trump": "S", "accepted": 0, "points": [15, 19]}  # the upcard is the QS
+    assert codes(accepted) == []
+    assert codes({**accepted, "trump": "H"}) == [("summary.trump", "trump-mismatch")]
+    declined = {"trump": "C", "accepted": None, "points": [15, 19]}  # the bottom is the 9C
+    assert codes(declined) == []
+    assert codes({**declined, "trump": "S"}) == [("summary.trump", "trump-mismatch")]
+
+
 def test_a_scoresheet_line_with_wrong_numbers_names_the_field():
     def codes(summary):
         record = {"game": "couillon", "options": {"players": 4}, "seats": SEATS,
