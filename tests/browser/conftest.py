@@ -21,6 +21,7 @@ def _plain_http_for_the_live_server():
 @pytest.fixture
 def browser():
     """Debian's chromium, headless; never a downloaded browser."""
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -28,6 +29,10 @@ def browser():
                                              args=ARGS)
         yield browser
         browser.close()
+        # ORM calls made while Playwright runs get their own connection (its event loop
+        # changes the context Django keys connections by); close it here, where it is
+        # still reachable, or the test database cannot be dropped at the end.
+        connections.close_all()
 
 
 @pytest.fixture
