@@ -187,6 +187,8 @@ class EngineChecker:
             if trial.hand_index > number or trial.is_terminal():
                 break
             before = [(len(taken), len(given)) for taken, given in trial.table.moves]
+            if self.card_played_again(trial, trial.string_to_action(text), position, taken_by):
+                return None
             try:
                 trial.apply(text, check=False)
             except LEARNING_FAILURES:
@@ -205,6 +207,25 @@ class EngineChecker:
             held = Counter(pack.codes(taken)) - Counter(pack.codes(given))
             hands.append(sorted(held.elements()))
         return {**deal, "hands": self.fill_unseen(deal, hands)}
+
+    def card_played_again(self, trial, action, position: int, taken_by: dict) -> bool:
+        """A card the pack has once, written as a play after it has left a hand (by
+        anyone, the same player included): the second play is the fault."""
+        pack, plays = self.game.pack, self.game.vocab.families.get("play", range(0))
+        if action is None or action not in plays:
+            return False
+        face = action - plays.start
+        ids = pack.ids_of[face]
+        if len(ids) > 1:
+            return False
+        seat = trial.current_player()
+        if ids[0] not in taken_by:  # (registered by `played_again` once it left a hand)
+            return False
+        first, holder = taken_by[ids[0]]
+        self.error("duplicate-card", f"event {position + 1}: {self.seat_name(seat)} "
+                   f"played {pack.faces[face]!r}, which {self.seat_name(holder)} played "
+                   f"at event {first + 1}", seat, "events")
+        return True
 
     def played_again(self, moves, before, position: int, taken_by: dict) -> bool:
         """With no hands written every seat could hold every card, so a card the pack

@@ -378,3 +378,22 @@ def test_with_no_hands_written_a_card_played_twice_is_blamed_on_the_second_playe
     assert (error.hand, error.seat, error.field, error.code) == (
         3, seats[again], "events", "duplicate-card")
     assert f"at event {first + 1}" in error.message
+
+
+def test_with_no_hands_written_a_card_played_again_by_the_same_seat_is_named_there():
+    record = json.loads(GOLDEN.read_text())["record"]
+    hand = record["hands"][2]
+    state = GAME.new_match(seed=0, first_dealer=record.get("first_dealer", 0), auto_deal=False)
+    state.start_at(2)
+    assert state.deal(hand["deal"]) == []
+    seats = []
+    for text in hand["events"]:
+        seats.append(state.current_player())
+        state.apply(text)
+    first = 4  # the first card led; its player's next card is played again instead
+    again = next(p for p in range(first + 1, len(seats)) if seats[p] == seats[first])
+    hand["events"][again] = hand["events"][first]
+    hand["deal"] = {k: v for k, v in hand["deal"].items() if k != "hands"}
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.seat, error.code) == (3, seats[first], "duplicate-card")
+    assert f"event {again + 1}" in error.message and f"at event {first + 1}" in error.message
