@@ -178,8 +178,9 @@ class Calypso(EngineGame):
             return []
         used = Counter(self.pack.face_of[c] for c in carried)
         problems = []
+        hands = written.get("hands")  # (its shape is checked when the deal is placed)
         parts = [(seat, "deal.hands", codes) for seat, codes in
-                 enumerate(written.get("hands") or []) if isinstance(codes, list)]
+                 enumerate(hands if isinstance(hands, list) else []) if isinstance(codes, list)]
         if isinstance(written.get("stock"), list):
             parts.append((None, "deal.stock", written["stock"]))
         for _, _, codes in parts:

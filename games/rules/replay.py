@@ -98,9 +98,7 @@ def read_turned(checker, hand: dict, deal_masks) -> tuple[bool, int | None]:
         checker.error("card-unknown", f"the turned card {value!r} is not a card of this "
                       "game's deck", fld="turned")
         return False, None
-    everything_dealt = checker.n * checker.game.schedule[checker.number - 1] >= len(
-        checker.game.deck)
-    if deal_masks and sum(deal_masks) >> turned & 1 and not everything_dealt:  # disjoint
+    if deal_masks and sum(deal_masks) >> turned & 1 and not deals_everything(checker):
         checker.error("turned-in-deal", f"the turned card {value} is also in a player's hand",
                       fld="turned")
         return False, None
@@ -177,6 +175,12 @@ def start(checker, hand, masks, turned, trump, replacement, quiet=False) -> bool
     return checker.apply_bids(hand, state.cards, quiet=quiet)
 
 
+def deals_everything(checker) -> bool:
+    """Whether this hand deals the whole deck, so that the turned card is a card cut
+    from it that someone also holds (individual Back Alley's first 4-player deal)."""
+    return checker.n * checker.game.schedule[checker.number - 1] >= len(checker.game.deck)
+
+
 def out_of_play(game, turned) -> int:
     """Cards no seat can hold when the deal is not written: the turned card, and in
     Back Alley the other Blooper that a turned Blooper sends out of play."""
@@ -195,7 +199,7 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
     if not start(checker, hand, [FULL_MASK_54] * n, turned, trump, None):
         return None
     state, seen = checker.state, 0
-    gone = out_of_play(game, turned)
+    gone = 0 if deals_everything(checker) else out_of_play(game, turned)
     for position, action in enumerate(actions):
         card, named = A.split_play(action)
         if gone >> card & 1 or not game.deck_mask >> card & 1:

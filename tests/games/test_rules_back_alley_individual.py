@@ -149,3 +149,18 @@ def test_trump_lead_only_requires_following_suit():
     assert codes(state) == ["5S"]
     play(state, "5S")
     assert codes(state) == ["3S", "9S"]  # no duty to beat the queen when trump was led
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_first_four_player_deal_checks_without_its_deal_written(seed):
+    """All 52 cards are dealt, so the cut trump card is in a hand and is played: a
+    record giving only the turned card must still check (the hands are learnt)."""
+    from games.bots import play_match
+
+    record = play_match(rules.load("back-alley-individual", players=4), ["random"] * 4,
+                        seed=seed)
+    first = record["hands"][0]
+    assert first["cards"] * 4 == 52 and first["turned"]
+    del first["deal"]
+    report = rules.check_record(record)
+    assert report.valid, report.errors

@@ -56,25 +56,27 @@ def test_arbitrary_values_are_unreadable_or_checked(value):
 
 
 def _part_cases():
-    """(record, where) with one part of a written deal or summary left out or null."""
+    """(record, where) with one part of a written deal or summary left out, null, or of
+    the wrong type."""
     for base in BASE:
         for index, hand in enumerate(base.get("hands", [])[:3]):
             for section in ("deal", "summary"):
                 if not isinstance(hand.get(section), dict):
                     continue
                 for key in list(hand[section]):
-                    for change in ("missing", "null"):
+                    for change in ("missing", None, 5, True, "x", {}):
                         record = copy.deepcopy(base)
                         part = record["hands"][index][section]
                         if change == "missing":
                             del part[key]
                         else:
-                            part[key] = None
-                        yield record, f"{base['game']} hand {index + 1} {section}.{key} {change}"
+                            part[key] = change
+                        yield record, f"{base['game']} hand {index + 1} {section}.{key} {change!r}"
 
 
-def test_a_deal_or_summary_part_left_out_or_null_is_reported_not_raised():
-    """The Buck Euchre checker used to crash on a deal with hands and no upcard."""
+def test_a_deal_or_summary_part_left_out_null_or_mistyped_is_reported_not_raised():
+    """The Buck Euchre checker used to crash on a deal with hands and no upcard, the
+    Calypso one on `deal.hands` written as a number."""
     for record, where in _part_cases():
         report = rules.check_record(record)
         json.dumps(report.to_dict())
