@@ -133,6 +133,10 @@ class EngineChecker:
         unknown = next((position for position, text in enumerate(events)
                         if state.string_to_action(text) is None), None)
         deal = hand.get("deal")
+        if deal is not None and not isinstance(deal, dict):
+            self.error("bad-shape", "deal must be an object (hands, turned, stock, …)",
+                       field="deal")
+            return False
         if not isinstance(deal, dict) or "hands" not in deal:
             if unknown is not None:  # who held what is learnt from the events: no seat yet
                 self.unknown_action(unknown, events[unknown], None)
@@ -272,7 +276,10 @@ class EngineChecker:
     def compare(self, hand, entry) -> None:
         """Written summary, scores and running totals against the computed ones."""
         summary = hand.get("summary")
-        if isinstance(summary, dict) and "events" in hand:
+        if summary is not None and not isinstance(summary, dict):
+            self.error("bad-shape", "summary must be an object of the game's sheet fields",
+                       field="summary")
+        elif isinstance(summary, dict) and "events" in hand:
             for key, have in summary.items():
                 want = entry["summary"].get(key)
                 if have != want and not self.same_card(have, want):

@@ -177,3 +177,14 @@ def test_places_must_be_whole_numbers_not_true_for_first():
     assert places.valid and record["places"]
     record["places"] = [True if place == 1 else place for place in record["places"]]
     assert [e.code for e in rules.check_record(record).errors] == ["places-count"]
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.is_engine_game(c)))
+@pytest.mark.parametrize("part", ["deal", "summary"])
+def test_a_deal_or_summary_that_is_not_an_object_is_named_not_ignored(name, part):
+    cls = rules.GAMES[name]
+    record = play_match(rules.load(name, players=cls.min_players),
+                        ["random"] * cls.min_players, seed=6)
+    record["hands"][0][part] = ["x"]
+    errors = rules.check_record(record).errors
+    assert (errors[0].hand, errors[0].field, errors[0].code) == (1, part, "bad-shape")
