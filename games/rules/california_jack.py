@@ -227,6 +227,12 @@ class CaliforniaJack(EngineGame):
         if summary.get("trump") not in ("S", "H", "D", "C"):
             problems.append({"seat": None, "field": "summary.trump", "code": "trump-value",
                              "message": "trump must be S, H, D or C"})
+        elif state.trump is not None and summary["trump"] != self.pack.suits[state.trump]:
+            top = self.pack.code(state.table.of("stock")[0])  # a stock written on the line
+            problems.append({"seat": None, "field": "summary.trump", "code": "trump-mismatch",
+                             "message": f"trump is written as {summary['trump']!r} but the "
+                                        f"stock's top card, {top}, makes it "
+                                        f"{self.pack.suits[state.trump]}"})
         for point in all_fours.POINTS:
             value = summary.get(point)
             if value is None and point == "game":

@@ -300,3 +300,13 @@ def test_the_golden_playthrough_replays_exactly():
 
 if __name__ == "__main__":  # regenerate after a deliberate rules or bot change
     GOLDEN.write_text(json.dumps(build_golden(), indent=1) + "\n")
+
+
+def test_a_scoresheet_line_with_its_deal_must_name_the_trump_the_top_card_makes():
+    entry = first_legal_events()
+    record = hand_made_record(entry, {"hands": HANDS, "stock": STOCK})
+    del record["hands"][0]["events"]  # a scoresheet line that also writes its deal
+    assert rules.check_record(record).valid, rules.check_record(record).errors
+    record["hands"][0]["summary"]["trump"] = "S"  # the top card is the TH
+    errors = rules.check_record(record).errors
+    assert [(e.field, e.code) for e in errors] == [("summary.trump", "trump-mismatch")]
