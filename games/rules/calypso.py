@@ -45,6 +45,7 @@ from games.engine import (
     FixedSchedule,
     Option,
     Pack,
+    RuleViolation,
     Table,
     TrickPlay,
     Vocabulary,
@@ -53,6 +54,20 @@ from games.engine import (
 from games.engine.pack import SUIT_WORDS
 
 DEALS = 4
+
+
+class CalypsoTrickPlay(TrickPlay):
+    """Trick play, which cannot be followed card by card after a deal written as a
+    scoresheet line: the calypsos it left are not known."""
+
+    def check(self, state, action):
+        if not state.tricks and not state.trick and state.hand_log \
+                and not state.hand_log[-1]["events"]:
+            return RuleViolation("calypsos-unknown", "the deal before was written as a "
+                                 "scoresheet line: the cards of the calypsos are unknown, "
+                                 "so this deal must be one too")
+        return super().check(state, action)
+
 CALYPSO_VALUES = (500, 750, 1000, 1000)
 CALYPSO_CARD, WON_CARD = 20, 10
 RANKS = 13
@@ -120,7 +135,7 @@ class Calypso(EngineGame):
         return vocab
 
     def build_phases(self):
-        return [TrickPlay(winner=by_seat_trump(lambda state, seat: self.trump_of[seat]))]
+        return [CalypsoTrickPlay(winner=by_seat_trump(lambda state, seat: self.trump_of[seat]))]
 
     def build_ending(self):
         return FixedSchedule((RANKS,) * DEALS)
@@ -158,13 +173,13 @@ class Calypso(EngineGame):
 
     def place_written_deal(self, state, written):
         """A written deal takes only copies not already in the carried areas."""
-        carried = self.carried(state)
-        if state.hand_index and isinstance(written, dict) and state.hand_log \
-                and not state.hand_log[-1]["events"]:
-            return [{"seat": None, "field": "events", "code": "calypsos-unknown",
-                     "message": "the deal before was written as a scoresheet line: the "
-                                "cards of the calypsos are unknown, so this deal must be "
-                                "one too"}]
+        carried = self.carried(state)  # (none known after a scoresheet line)
+        stock = written.get("stock") if isinstance(written, dict) else None
+        rest = self.pack.size - RANKS * state.n * (state.hand_index + 1)
+        if isinstance(stock, list) and len(stock) != rest:
+            return [{"seat": None, "field": "deal.stock", "code": "deal-size",
+                     "message": f"the stock is the {rest} cards this deal leaves, "
+                                f"not {len(stock)}"}]
         problems = self._copies_left(carried, written)
         if problems:
             return problems

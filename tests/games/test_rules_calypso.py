@@ -296,6 +296,11 @@ def test_after_a_scoresheet_deal_the_next_must_be_a_scoresheet_deal_too():
     del record["hands"][0]["events"], record["hands"][0]["deal"]
     error = rules.check_record(record).errors[0]
     assert (error.hand, error.field, error.code) == (2, "events", "calypsos-unknown")
+    with_deals = copy.deepcopy(record)  # scoresheet lines may still write their deals
+    for hand in with_deals["hands"][1:]:
+        del hand["events"]
+    report = rules.check_record(with_deals)
+    assert report.valid and report.totals == golden["totals"], report.errors
     for hand in record["hands"][1:]:
         del hand["events"], hand["deal"]
     report = rules.check_record(record)
@@ -325,3 +330,12 @@ def test_the_golden_playthrough_is_unchanged_and_checks_clean():
 
 if __name__ == "__main__":
     GOLDEN.write_text(json.dumps(build_golden(), indent=1) + "\n")
+
+
+def test_a_written_stock_must_be_the_whole_undealt_rest():
+    record = json.loads(GOLDEN.read_text())["record"]
+    stock = record["hands"][0]["deal"]["stock"]
+    assert len(stock) == 156
+    stock.pop()
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.field, error.code) == (1, "deal.stock", "deal-size")
