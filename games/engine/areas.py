@@ -29,6 +29,9 @@ class Area:
     # a written deal may give this part as one card's code instead of a list of one
     # (Couillon's bottom card); the checker and the record schema both read this
     code_alone: bool = False
+    # whether a written deal may name this part; False for a pile only play fills
+    # (Ribs' discarded ribs), so naming it is `deal-field`
+    dealt: bool = True
 
 
 HAND = Area("hand", OWNER, per_seat=True)

@@ -44,7 +44,7 @@ def place(game, state, written) -> list[dict]:
     problems: list[dict] = []
     alloc = _Allocator(pack)
     shared = [name for name, area in table.areas.items()
-              if not area.per_seat and name != "trick"]
+              if not area.per_seat and name != "trick" and area.dealt]
     for key in written:
         if key != "hands" and key not in shared:
             problems.append(_problem(None, f"deal.{key}", "deal-field",

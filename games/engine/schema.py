@@ -33,7 +33,7 @@ def deal_schema(cls) -> dict:
     cards = {"type": "array", "items": card}
     properties = {"hands": {"type": "array", "items": cards}}
     for area in cls.areas:
-        if area.per_seat or area.name == "trick":
+        if area.per_seat or area.name == "trick" or not area.dealt:
             continue
         if area.name == "turned":
             properties[area.name] = {"anyOf": [card, {"type": "null"}]}

@@ -127,7 +127,8 @@ class HandChecker:
             return turned_trump
         trump = parse_suit(hand["trump"])
         if trump == -1 or (trump == NO_TRUMP and self.game.always_trump):
-            self.error("trump-invalid", f"trump {hand['trump']!r} is not S, H, D, C or none",
+            allowed = "S, H, D or C" if self.game.always_trump else "S, H, D, C or none"
+            self.error("trump-invalid", f"trump {hand['trump']!r} is not {allowed}",
                        fld="trump")
             return turned_trump
         if turned_trump is not None and trump != turned_trump:

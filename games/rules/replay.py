@@ -203,12 +203,13 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
     for position, action in enumerate(actions):
         card, named = A.split_play(action)
         if gone >> card & 1 or not game.deck_mask >> card & 1:
+            in_deck = game.deck_mask >> card & 1
             why = "was turned for trump" if card == turned else \
                 "is out of play (the turned Blooper sends it out)" \
-                if game.deck_mask >> card & 1 else "is not in this game's deck"
-            checker.error("card-not-in-hand", f"trick {position // n + 1}: "
-                          f"{checker.seat_name(state.to_move)} played {CODES[card]}, which "
-                          f"{why}", state.to_move, "plays")
+                if in_deck else "is not in this game's deck"
+            checker.error("card-not-in-hand" if in_deck else "card-unknown",
+                          f"trick {position // n + 1}: {checker.seat_name(state.to_move)} "
+                          f"played {CODES[card]}, which {why}", state.to_move, "plays")
             return None
         if seen >> card & 1:
             checker.error("duplicate-card", f"{CODES[card]} is played twice",

@@ -64,7 +64,7 @@ PAIR_KINDS = ("ribs", "lay", "fold")
 WON = Area("won", ALL, per_seat=True)  # captured cards were all face up on the table
 RIBS = Area("ribs", OWNER, per_seat=True)  # face down until the trick is judged
 FOLDED = Area("folded", OWNER, per_seat=True)  # never shown to the others
-DISCARDS = Area("discards", ALL)  # ribs of a missed bid, turned up first
+DISCARDS = Area("discards", ALL, dealt=False)  # ribs of a missed bid, turned up first
 
 
 @dataclass(frozen=True)

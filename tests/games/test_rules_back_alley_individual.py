@@ -164,3 +164,20 @@ def test_the_first_four_player_deal_checks_without_its_deal_written(seed):
     del first["deal"]
     report = rules.check_record(record)
     assert report.valid, report.errors
+
+
+def test_a_joker_in_the_plays_is_card_unknown_and_trump_none_is_not_offered():
+    from games.bots import play_match
+
+    record = play_match(rules.load("back-alley-individual", players=4), ["random"] * 4,
+                        seed=5)
+    hand = record["hands"][1]
+    del hand["deal"]
+    hand["plays"][0] = "HI"  # 52 cards: no Bloopers in this game
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.field, error.code) == (2, "plays", "card-unknown")
+    record = play_match(rules.load("back-alley-individual", players=4), ["random"] * 4,
+                        seed=5)
+    record["hands"][1]["trump"] = "none"
+    error = rules.check_record(record).errors[0]
+    assert error.code == "trump-invalid" and error.message.endswith("is not S, H, D or C")

@@ -385,3 +385,14 @@ def test_a_random_match_at_every_table_size_replays_and_checks_clean(players):
 if __name__ == "__main__" and "--regenerate" in sys.argv[1:] + ["--regenerate"]:
     GOLDEN.write_text(json.dumps(build_golden(), indent=1) + "\n")
     print("wrote", GOLDEN)
+
+
+def test_a_deal_naming_the_discards_pile_is_deal_field():
+    """Only play fills the discards (a missed bid's ribs): a deal has none to write."""
+    from games.bots import play_match
+
+    record = play_match(rules.load("ribs", players=4), ["random"] * 4, seed=1)
+    record["hands"][0]["deal"]["discards"] = ["AS"]
+    error = rules.check_record(record).errors[0]
+    assert (error.hand, error.field, error.code) == (1, "deal.discards", "deal-field")
+    assert "discards" not in json.dumps(rules.record_schema("ribs"))  # nor in the schema
