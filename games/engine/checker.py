@@ -199,12 +199,9 @@ class EngineChecker:
                 # an event out of its phase (a card where a bid is due): learn no
                 # further; the checked replay that follows names the mistake
                 break
-            moves = trial.hand_log[-1]["moves"] if trial.hand_index > number \
-                else trial.table.moves
-            if self.played_again(moves, before, position, taken_by):
+            if self.played_again(hand_moves(trial, number), before, position, taken_by):
                 return None
-        closed = trial.hand_index > number
-        moves = trial.hand_log[-1]["moves"] if closed else trial.table.moves
+        moves = hand_moves(trial, number)
         pack = self.game.pack
         hands = []
         for taken, given in moves:  # what left a hand and did not come into it later
@@ -218,17 +215,10 @@ class EngineChecker:
         pack, plays = self.game.pack, self.game.vocab.families.get("play", range(0))
         if action is None or action not in plays:
             return False
-        face = action - plays.start
-        ids = pack.ids_of[face]
-        if len(ids) > 1:
+        ids = pack.ids_of[action - plays.start]
+        if len(ids) > 1 or ids[0] not in taken_by:  # (`played_again` registers what left)
             return False
-        seat = trial.current_player()
-        if ids[0] not in taken_by:  # (registered by `played_again` once it left a hand)
-            return False
-        first, holder = taken_by[ids[0]]
-        self.error("duplicate-card", f"event {position + 1}: {self.seat_name(seat)} "
-                   f"played {pack.faces[face]!r}, which {self.seat_name(holder)} played "
-                   f"at event {first + 1}", seat, "events")
+        self.played_twice(trial.current_player(), ids[0], position, taken_by)
         return True
 
     def played_again(self, moves, before, position: int, taken_by: dict) -> bool:
@@ -241,17 +231,19 @@ class EngineChecker:
                 if len(pack.ids_of[pack.face_of[card]]) > 1:
                     continue
                 if card in taken_by and taken_by[card][1] != seat:
-                    first, holder = taken_by[card]
-                    self.error("duplicate-card", f"event {position + 1}: "
-                               f"{self.seat_name(seat)} played {pack.code(card)!r}, which "
-                               f"{self.seat_name(holder)} played at event {first + 1}",
-                               seat, "events")
+                    self.played_twice(seat, card, position, taken_by)
                     return True
                 taken_by[card] = (position, seat)
         for seat, (_, given) in enumerate(moves):
             for card in given[before[seat][1]:]:  # passed or drawn into a hand: in play again
                 taken_by.pop(card, None)
         return False
+
+    def played_twice(self, seat: int, card: int, position: int, taken_by: dict) -> None:
+        first, holder = taken_by[card]
+        self.error("duplicate-card", f"event {position + 1}: {self.seat_name(seat)} played "
+                   f"{self.game.pack.code(card)!r}, which {self.seat_name(holder)} played at "
+                   f"event {first + 1}", seat, "events")
 
     def fill_unseen(self, deal: dict, hands: list) -> list:
         """A seat that never showed all its cards (it dropped out of the hand) is given
@@ -318,6 +310,12 @@ class EngineChecker:
                 seat = self.game.teams[unit][0]
                 self.error(code, f"{self.unit_name(unit)}'s {field} written as {have!r} "
                            f"should be {want}", seat, field)
+
+
+def hand_moves(state, number: int):
+    """Cards out of and into each hand during hand `number` (0-based), whether it is
+    still being played or has just closed."""
+    return state.hand_log[-1]["moves"] if state.hand_index > number else state.table.moves
 
 
 def check_engine_record(game, record: dict, report) -> None:

@@ -33,10 +33,7 @@ class Vocabulary:
         action = len(self._texts)
         self._texts.append(text)
         for form in (text, *aliases):
-            key = form.lower()
-            if key in self._by_text:
-                raise ValueError(f"action text {form!r} is defined twice")
-            self._by_text[key] = action
+            self.alias(form, action)
         return action
 
     def _family(self, name: str, texts: list[str], aliases=None) -> range:
@@ -76,8 +73,8 @@ class Vocabulary:
         return self._family(name, list(pack.faces), aliases)
 
     def alias(self, form: str, action: int) -> None:
-        """Read `form` as `action` too (a game's other word for it); texts written back
-        keep the action's own form."""
+        """Read `form` (any case) as `action`: an action's own text, or a game's other
+        word for it (texts written back keep the action's own form)."""
         key = form.lower()
         if key in self._by_text:
             raise ValueError(f"action text {form!r} is defined twice")

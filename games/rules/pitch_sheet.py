@@ -11,7 +11,7 @@ as made with four points is taken on trust).
 from __future__ import annotations
 
 from . import all_fours
-from .pitch import BID_TEXT, hand_scores
+from .pitch import BID_TEXT, SMUDGE, hand_scores
 
 BIDS = {text: value for value, text in BID_TEXT.items()}
 # jack and game may be left out: nobody took them
@@ -46,7 +46,7 @@ def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
     written = summary.get("bid")
     bid = BIDS.get(written) if isinstance(written, str) else None
     bidder = pitcher if type(pitcher) is int else None
-    if bid is not None and BID_TEXT.get(bid) == "smudge" and bid not in game.bid_values():
+    if bid == SMUDGE and bid not in game.bid_values():
         problems.append(problem(bidder, "bid", "no-smudge",
                                 "smudge is not played at this table (option smudge)"))
     elif bid is None or bid not in game.bid_values():

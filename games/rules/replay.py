@@ -202,8 +202,8 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
     gone = 0 if deals_everything(checker) else out_of_play(game, turned)
     for position, action in enumerate(actions):
         card, named = A.split_play(action)
-        if gone >> card & 1 or not game.deck_mask >> card & 1:
-            in_deck = game.deck_mask >> card & 1
+        in_deck = game.deck_mask >> card & 1
+        if gone >> card & 1 or not in_deck:
             why = "was turned for trump" if card == turned else \
                 "is out of play (the turned Blooper sends it out)" \
                 if in_deck else "is not in this game's deck"
