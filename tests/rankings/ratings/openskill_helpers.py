@@ -9,6 +9,12 @@ import random
 import pytest
 
 TOL = 1e-9
+TIE_GAMES = [  # shared places, among single players and teams
+    ([["a"], ["b"], ["c"], ["d"]], [1, 2, 2, 4]),
+    ([["a"], ["b"], ["c"], ["d"]], [1, 1, 3, 3]),
+    ([["a"], ["b"], ["c"]], [2, 2, 2]),
+    ([["a", "b"], ["c", "d"]], [1, 1]),
+]
 
 
 def rate_theirs(model, theirs: dict, teams, ranks) -> None:

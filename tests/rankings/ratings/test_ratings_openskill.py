@@ -6,6 +6,7 @@ import pytest
 
 from rankings.ratings import make_rater
 from tests.rankings.ratings.openskill_helpers import (
+    TIE_GAMES,
     assert_agree,
     rate_both,
     rate_theirs,
@@ -35,13 +36,7 @@ def test_two_player_teams():
 
 
 def test_ties():
-    games = [
-        ([["a"], ["b"], ["c"], ["d"]], [1, 2, 2, 4]),
-        ([["a"], ["b"], ["c"], ["d"]], [1, 1, 3, 3]),
-        ([["a"], ["b"], ["c"]], [2, 2, 2]),
-        ([["a", "b"], ["c", "d"]], [1, 1]),
-    ]
-    assert_agree(*replay_both(games))
+    assert_agree(*replay_both(TIE_GAMES))
 
 
 def test_many_games_in_sequence_mixed_shapes():

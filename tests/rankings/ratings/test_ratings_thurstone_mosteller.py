@@ -8,6 +8,7 @@ import pytest
 from rankings.ratings import PlayerState, make_rater
 from rankings.ratings.thurstone_mosteller import _cdf, tie_terms
 from tests.rankings.ratings.openskill_helpers import (
+    TIE_GAMES,
     TOL,
     assert_agree,
     random_teams,
@@ -95,13 +96,7 @@ def test_two_teams_of_two():
 
 
 def test_ties():
-    games = [
-        ([["a"], ["b"], ["c"], ["d"]], [1, 2, 2, 4]),
-        ([["a"], ["b"], ["c"], ["d"]], [1, 1, 3, 3]),
-        ([["a"], ["b"], ["c"]], [2, 2, 2]),
-        ([["a", "b"], ["c", "d"]], [1, 1]),
-    ]
-    assert_agree(*replay_both(games))
+    assert_agree(*replay_both(TIE_GAMES))
 
 
 def test_many_games_in_sequence_mixed_shapes():
