@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from rankings.models import StandingRow
@@ -208,3 +209,6 @@ class RatingsTable(tables.Table):
 
     def value_provisional(self, value):
         return "yes" if value else "no"
+
+    def value_last_played_at(self, value):
+        return timezone.localtime(value).date() if value else None

@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.decorators import method_decorator
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django_tables2 import LazyPaginator, RequestConfig, SingleTableView
 from django_tables2.export import ExportMixin
 
@@ -14,6 +15,7 @@ from league.models import Player, Season
 from league.page_cache import DAY, cached_page, club_version, club_versions
 from league.standings_config import StandingsConfigError
 from rankings.charts import rating_chart
+from rankings.exports import SafeTableExport
 from rankings.selectors_player import (
     chart_points,
     player_club_ids,
@@ -46,6 +48,7 @@ class SeasonStandingsView(ExportMixin, SingleTableView):
     template_name = "rankings/season_standings.html"
     paginate_by = 50
     export_formats = ("csv", "xlsx")
+    export_class = SafeTableExport
 
     def get_queryset(self):
         self.season = _visible_season(self.request, self.kwargs["pk"])
@@ -54,6 +57,9 @@ class SeasonStandingsView(ExportMixin, SingleTableView):
     def get_export_filename(self, export_format):
         name = slugify(f"{self.season.club.slug} {self.season.name} standings")
         return f"{name}.{export_format}"
+
+    def get_dataset_kwargs(self):
+        return {"title": _("%(season)s standings") % {"season": self.season.name}}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

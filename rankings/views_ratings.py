@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.decorators import method_decorator
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
 
@@ -13,6 +14,7 @@ from league import permissions
 from league.models import Club
 from league.page_cache import DAY, cached_page, club_version
 from rankings.charts_ratings import rating_histogram
+from rankings.exports import SafeTableExport
 from rankings.ratings.provisional import MAX_SIGMA, MIN_GAMES
 from rankings.selectors_leaderboard import club_pools, pool_label, pool_leaderboard, visible_pool
 from rankings.selectors_ratings import Z
@@ -52,6 +54,7 @@ class RatingPoolView(ExportMixin, SingleTableView):
     template_name = "rankings/rating_pool.html"
     paginate_by = 50
     export_formats = ("csv", "xlsx")
+    export_class = SafeTableExport
 
     def get_queryset(self):
         self.pool = visible_pool(subject=self.request.user, pk=self.kwargs["pk"])
@@ -67,6 +70,9 @@ class RatingPoolView(ExportMixin, SingleTableView):
     def get_export_filename(self, export_format):
         name = slugify(f"{self.pool.club.slug} {pool_label(self.pool)} ratings")
         return f"{name}.{export_format}"
+
+    def get_dataset_kwargs(self):
+        return {"title": _("%(pool)s ratings") % {"pool": pool_label(self.pool)}}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

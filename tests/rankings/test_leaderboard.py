@@ -76,7 +76,7 @@ def test_the_leaderboard_exports_csv_and_xlsx(client, club, standard):
     url = reverse("league:rating-pool", args=[standard.pk])
     response = client.get(url, {"_export": "csv"})
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["Rank", "Player", "Rating", "±", "Conservative (μ − 3σ)", "Games",
                        "Last played", "Provisional"]
     assert [row[1] for row in rows[1:]] == ["Ann", "Bob", "Cy", "Di"]
@@ -103,7 +103,7 @@ def test_an_elo_pool_shows_no_uncertainty_columns(client, standard):
     RatingPool.objects.filter(pk=standard.pk).update(kind="elo")
     ratings_update(pool_id=standard.pk, full=True)
     response = client.get(reverse("league:rating-pool", args=[standard.pk]), {"_export": "csv"})
-    header = next(csv.reader(io.StringIO(response.content.decode())))
+    header = next(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert header == ["Rank", "Player", "Rating", "Games", "Last played", "Provisional"]
 
 
@@ -147,5 +147,5 @@ def test_the_leaderboard_is_paginated_with_ranks_running_on(client, club):
     assert len(first) == 50 and first[0][0] == "P00"
     assert [(name, r.rank) for name, r in second] == [(f"P{n}", n + 1) for n in range(50, 55)]
     csv_rows = list(csv.reader(io.StringIO(
-        client.get(url, {"_export": "csv"}).content.decode())))
+        client.get(url, {"_export": "csv"}).content.decode("utf-8-sig"))))
     assert len(csv_rows) == 56  # the export holds every player, not one page

@@ -49,7 +49,7 @@ def test_the_standings_export_as_csv_and_xlsx(client, season, played):
     url = reverse("league:season-standings", args=[season.pk])
     response = client.get(url, {"_export": "csv"})
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:3] == ["Rank", "Player", "Points"]
     assert rows[1][:3] == ["1", "Cy", "8"]  # 1 + 7, ahead of Di (3 + 5) on firsts
     assert len(rows) == 7
