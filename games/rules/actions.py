@@ -25,6 +25,14 @@ BOARD = 200
 BOARD_WORDS = ("board", "double-board", "triple-board", "quadruple-board")
 
 
+def small_number(text: str) -> int | None:
+    """The whole number an ASCII digit string spells, or None when it spells none or one
+    longer than any bid (int() would refuse past 4,300 digits, and "²" passes isdigit())."""
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(MAX_BID)):
+        return None
+    return int(text)
+
+
 def joker_lead(joker: int, suit: int) -> int:
     return JOKER_LEAD_BASE + 4 * (joker - LO) + suit
 
@@ -80,8 +88,8 @@ def string_to_action(text: str) -> int | None:
     if lower.startswith("bid:"):
         lower = lower[4:]
     if lower.isdigit():
-        value = int(lower)
-        return bid_action(value) if value <= MAX_BID else None
+        value = small_number(lower)
+        return bid_action(value) if value is not None and value <= MAX_BID else None
     if ":" in word:
         card_text, suit_text = word.split(":", 1)
         card = parse_card(card_text)

@@ -13,6 +13,7 @@ the same rules.
 from __future__ import annotations
 
 from ..engine.game import EngineGame
+from .actions import small_number
 
 
 def is_engine_shape(hand) -> bool:
@@ -23,7 +24,8 @@ def is_engine_shape(hand) -> bool:
 def _bid(text):
     if isinstance(text, str) and text.strip().lower().startswith("bid:"):
         number = text.strip()[4:]
-        return int(number) if number.isdigit() else text
+        value = small_number(number)
+        return text if value is None else value
     return text
 
 
