@@ -160,6 +160,17 @@ class SixPackBezique(EngineGame):
     def deal_needs(self, state):
         return ("stock",)  # the draws come from it
 
+    def place_written_deal(self, state, written):
+        """The stock is the whole undealt rest: a short one is named at the stock, not
+        at the card play that finds a hand one card short."""
+        stock = written.get("stock") if isinstance(written, dict) else None
+        rest = self.pack.size - PLAYERS * CARDS
+        if isinstance(stock, list) and len(stock) != rest:
+            return [{"seat": None, "field": "deal.stock", "code": "deal-size",
+                     "message": f"the stock is the {rest} cards left after the deal, "
+                                f"not {len(stock)}"}]
+        return super().place_written_deal(state, written)
+
     def _guess(self, state, action):
         state.vars["guess"] = self.vocab.number(action, "guess")
 

@@ -269,6 +269,18 @@ def test_a_card_by_card_record_without_its_stock_is_refused():
     assert errors(record) == [(1, None, "deal.stock", "missing-field")]
 
 
+@pytest.mark.parametrize("hands_written", [True, False])
+def test_a_stock_one_card_short_or_long_is_named_at_the_stock(hands_written):
+    record = played_record()
+    deal = record["hands"][0]["deal"]
+    if not hands_written:
+        del deal["hands"]
+    spare = deal["stock"].pop()
+    assert errors(record) == [(1, None, "deal.stock", "deal-size")]
+    deal["stock"] += [spare, spare]
+    assert errors(record) == [(1, None, "deal.stock", "deal-size")]
+
+
 def test_a_wrong_meld_in_the_events_is_named_with_its_seat():
     record = played_record()
     events = record["hands"][0]["events"]
