@@ -95,6 +95,16 @@ class EngineGame:
     def dealer_for(self, state) -> int:
         return (state.first_dealer + state.hand_index) % state.n
 
+    # Whether who deals a hand depends on the play of the hand before (Mighty).
+    dealer_follows_play = False
+
+    def sheet_dealer(self, first_dealer: int, hand_index: int,
+                     before: dict | None) -> int | None:
+        """Who deals hand `hand_index` (0-based) of a scoresheet, given the first dealer
+        and the summary of the hand before (None when it is not written yet); None when
+        that cannot be told yet. By default the deal passes to the left."""
+        return (first_dealer + hand_index) % self.num_players
+
     def cards_for(self, state) -> int | None:
         return self.ending.cards_for(state.hand_index)
 

@@ -177,6 +177,13 @@ class GameRules:
         return turned // 13
 
     # --- bidding hooks ----------------------------------------------------
+    dealer_follows_play = False  # the deal passes to the left, hand after hand
+
+    def sheet_dealer(self, first_dealer: int, hand_index: int,
+                     before: dict | None) -> int | None:
+        """Who deals hand `hand_index` (0-based) of a scoresheet (see `EngineGame`)."""
+        return (first_dealer + hand_index) % self.num_players
+
     def first_bidder(self, dealer: int) -> int:
         return (dealer + 1) % self.num_players
 

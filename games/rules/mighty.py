@@ -206,7 +206,24 @@ class Mighty(EngineGame):
         last = self.previous_summary(state)
         if last is None:  # the first hand, or a state rebuilt at a later hand
             return (state.first_dealer + state.hand_index) % state.n
-        return last["declarer"] if last["partner"] is None else last["partner"]
+        return self.next_dealer(last)
+
+    dealer_follows_play = True
+
+    def next_dealer(self, summary: dict) -> int | None:
+        """Who deals after the hand of this scoresheet line: the partner, or the declarer
+        who played alone (None while the line names neither as a seat)."""
+        seat = summary.get("partner")
+        if seat is None:
+            seat = summary.get("declarer")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return None
+        return seat if 0 <= seat < self.num_players else None
+
+    def sheet_dealer(self, first_dealer, hand_index, before):
+        if hand_index == 0:
+            return first_dealer % self.num_players
+        return None if before is None else self.next_dealer(before)
 
     def first_bidder(self, state):
         last = self.previous_summary(state)
