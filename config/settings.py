@@ -185,6 +185,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "drain-followups": {"task": "league.drain_followups", "schedule": 60.0},
     # Idempotency keys and their stored responses live 24 h (prune_idempotency_keys).
     "prune-idempotency-keys": {"task": "league.prune_idempotency_keys", "schedule": 3600.0},
+    # Mail whose back-off ran out, or whose kick the broker lost (send_queued_mail).
+    "send-queued-mail": {"task": "league.send_queued_mail", "schedule": 30.0},
 }
 
 CACHES = {

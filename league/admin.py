@@ -432,3 +432,6 @@ class IdempotencyRecordAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+from league import admin_mail  # noqa: E402, F401  (registers the mail outbox's admin)

@@ -9,6 +9,7 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
 from league.services.idempotency import idempotency_prune
+from league.services.mail import mail_send_due
 
 RETRYING = {
     "autoretry_for": (OperationalError, InterfaceError, BrokerError),
@@ -25,3 +26,12 @@ RETRYING = {
 def prune_idempotency_keys() -> int:
     """Forget Idempotency-Key records and their stored responses after a day."""
     return idempotency_prune()
+
+
+@shared_task(name="league.send_queued_mail", ignore_result=True, **RETRYING)
+def send_queued_mail() -> int:
+    """Send the queued mail (kicked after commit, and periodically for back-offs)."""
+    report = mail_send_due()
+    if report.due and not report.failed:  # a long queue: the next batch, as its own task
+        send_queued_mail.apply_async(ignore_result=True)
+    return report.sent

@@ -1,0 +1,55 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class MailState(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    SENT = "sent", _("sent")
+    FAILED = "failed", _("failed")
+
+
+class MailKind(models.TextChoices):
+    PASSWORD_RESET = "password_reset", _("password reset")
+    CLAIM_LINK = "claim_link", _("claim link")
+    PASSWORD_CHANGED = "password_changed", _("password changed")
+    NOTICE = "notice", _("notice")
+
+
+class QueuedMail(models.Model):
+    """One e-mail to one address, written in the transaction of the change that sends it.
+
+    A worker sends it after commit (`league.services.mail`): rows are claimed with a
+    conditional update and a lease like `PendingRecompute`, so a killed worker's mail goes
+    out later, and a mail may go out twice (at-least-once) but is never lost. The body is
+    blanked once the mail is sent or given up: reset and claim links must not outlive
+    their delivery in the database.
+    """
+
+    kind = models.CharField(max_length=24, choices=MailKind.choices)
+    to = models.EmailField(max_length=254)
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", help_text=_("The login the mail is about or from, for the throttle."))
+    subject = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    state = models.CharField(max_length=8, choices=MailState.choices, default=MailState.QUEUED)
+    created_at = models.DateTimeField()
+    due_at = models.DateTimeField(help_text=_("Not sent before this (back-off after a failure)."))
+    claimed_by = models.UUIDField(null=True, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("queued mail")
+        verbose_name_plural = _("queued mails")
+        indexes = [
+            models.Index(fields=["state", "due_at"], name="queued_mail_due"),
+            models.Index(fields=["kind", "to", "created_at"], name="queued_mail_address"),
+            models.Index(fields=["kind", "account", "created_at"], name="queued_mail_account"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.to} ({self.get_state_display()})"

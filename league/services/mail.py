@@ -1,0 +1,186 @@
+"""Outgoing mail through an outbox: queued in the request's transaction, sent by a worker.
+
+`queue_mail` writes a `QueuedMail` row inside the caller's transaction, so a mail goes out
+only if the change that sends it commits, and asks a worker to send it after commit. No
+request ever talks to the mail server: a slow or dead server costs the worker time, never a
+web request, and a known address answers as fast as an unknown one.
+
+`mail_send_due` (the worker's side) claims rows with a conditional update and a lease, the
+way the recompute drain does, sends them and records the outcome: sent, or retried with
+back-off, or failed after MAX_ATTEMPTS. Delivery is at-least-once: a worker killed between
+the send and the update sends that mail again after the lease.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerError
+
+from league.models.mail import MailKind, MailState, QueuedMail
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=2)  # longer than one SMTP exchange with its 10 s timeout
+FIRST_BACKOFF = timedelta(seconds=30)
+MAX_BACKOFF = timedelta(hours=1)
+MAX_ATTEMPTS = 10  # 30 s, 1 min, 2 min, ... about 4 h of trying before `failed`
+BROKER_PAUSE = 10.0  # seconds without kicks after a broker error
+_broker_failed_at: float | None = None
+
+
+@dataclass(frozen=True)
+class MailLimit:
+    """At most `per_address` mails of a kind to one address, and `per_account` about or
+    from one login, within `window`."""
+
+    per_address: int
+    per_account: int
+    window: timedelta = timedelta(hours=1)
+
+
+# An organiser hands out many claim links on a club's first night; a person resets rarely.
+LIMITS = {
+    MailKind.PASSWORD_RESET: MailLimit(per_address=3, per_account=3),
+    MailKind.CLAIM_LINK: MailLimit(per_address=3, per_account=30),
+}
+
+
+@dataclass(frozen=True)
+class MailReport:
+    sent: int
+    failed: int  # attempts that failed (retried later, or given up)
+    due: int  # mails still due when the run stopped
+
+
+def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
+               account=None) -> QueuedMail:
+    """Queue one mail in the current transaction; a worker sends it after commit.
+
+    `account` is the login the mail is about (a reset) or from (a claim link): the
+    throttle counts by it. Check `mail_allowed` first where a throttle applies.
+    """
+    to = to.strip()
+    try:
+        validate_email(to)
+    except ValidationError:
+        raise ValidationError({"to": _("%(to)s is not an e-mail address.") % {"to": to}}) from None
+    if "\n" in subject or "\r" in subject:
+        raise ValidationError({"subject": _("A mail's subject must be one line.")})
+    now = timezone.now()
+    row = QueuedMail.objects.create(kind=kind, to=to, account=account, subject=subject[:200],
+                                    body=body, created_at=now, due_at=now)
+    transaction.on_commit(mail_kick)
+    return row
+
+
+def mail_allowed(*, kind: str, to: str, account=None) -> bool:
+    """Whether one more mail of `kind` to `to` (about or from `account`) is within LIMITS."""
+    limit = LIMITS.get(kind)
+    if limit is None:
+        return True
+    recent = QueuedMail.objects.filter(kind=kind, created_at__gte=timezone.now() - limit.window)
+    if recent.filter(to__iexact=to.strip()).count() >= limit.per_address:
+        return False
+    return account is None or recent.filter(account=account).count() < limit.per_account
+
+
+def mail_kick() -> None:
+    """Ask a worker to send the queued mail now, if the broker answers (after commit).
+
+    Never raises: the rows are committed, and the periodic task (or the `send_queued_mail`
+    command) sends what a failed kick leaves. After a broker error this process skips kicks
+    for BROKER_PAUSE, so an outage costs one slow answer, not one per request.
+    """
+    from league import tasks
+
+    global _broker_failed_at
+    if _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE:
+        return
+    try:
+        tasks.send_queued_mail.apply_async(ignore_result=True, retry=False)
+    except BrokerError:
+        _broker_failed_at = time.monotonic()
+        log.warning("broker unreachable: mail not kicked; the periodic send picks it up",
+                    exc_info=True)
+    except Exception:  # (eager mode) the sending itself failed; the rows stay queued
+        log.exception("sending queued mail failed; the periodic send picks it up")
+
+
+def mail_send_due(*, limit: int = 50) -> MailReport:
+    """Send up to `limit` due mails, oldest first.
+
+    Stops at the first failure: when the server is down every mail would wait its full
+    timeout, and the rest are still queued for the next run.
+    """
+    sent = failed = 0
+    for _attempt in range(limit):
+        row = _claim_next()
+        if row is None:
+            break
+        if not _deliver(row):
+            failed = 1
+            break
+        sent += 1
+    return MailReport(sent=sent, failed=failed, due=_due(timezone.now()).count())
+
+
+def mail_waiting() -> int:
+    """How many mails are queued (due now or waiting for their back-off)."""
+    return QueuedMail.objects.filter(state=MailState.QUEUED).count()
+
+
+def _due(now):
+    return QueuedMail.objects.filter(state=MailState.QUEUED, due_at__lte=now).filter(
+        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+
+
+def _claim_next() -> QueuedMail | None:
+    while True:
+        now = timezone.now()
+        pk = _due(now).order_by("due_at", "pk").values_list("pk", flat=True).first()
+        if pk is None:
+            return None
+        claimed_by = uuid.uuid4()
+        if _due(now).filter(pk=pk).update(claimed_by=claimed_by, claimed_until=now + LEASE):
+            return QueuedMail.objects.get(pk=pk)
+        # Another worker claimed it between our read and our update: look again.
+
+
+def _deliver(row: QueuedMail) -> bool:
+    mine = QueuedMail.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
+    try:
+        EmailMessage(row.subject, row.body, None, [row.to]).send()
+    except Exception as exc:  # SMTP refusals, timeouts, connection errors
+        _postpone(mine, row, exc)
+        return False
+    # The body goes with the delivery: its links must not outlive it in the database.
+    mine.update(state=MailState.SENT, sent_at=timezone.now(), body="", attempts=F("attempts") + 1,
+                claimed_by=None, claimed_until=None, last_error="")
+    return True
+
+
+def _postpone(mine, row: QueuedMail, exc: Exception) -> None:
+    attempts = row.attempts + 1
+    error = repr(exc)[:2000]
+    if attempts >= MAX_ATTEMPTS:
+        log.error("mail %s to %s given up after %s attempts: %s", row.pk, row.to, attempts, error)
+        mine.update(state=MailState.FAILED, body="", attempts=attempts, last_error=error,
+                    claimed_by=None, claimed_until=None)
+        return
+    log.warning("mail %s to %s not sent (attempt %s), retried later: %s",
+                row.pk, row.to, attempts, error)
+    delay = min(FIRST_BACKOFF * 2 ** (attempts - 1), MAX_BACKOFF)
+    mine.update(attempts=attempts, last_error=error, due_at=timezone.now() + delay,
+                claimed_by=None, claimed_until=None)
