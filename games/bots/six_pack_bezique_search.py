@@ -248,7 +248,8 @@ def best_meld(game, state, seat, info) -> tuple[int, float]:
     its value; (done, 0) when there is none."""
     families, book = game.vocab.families, Book(state)
     held = set(info.hand)
-    waiting = {g.kind for g in book.groups if g.seat == seat and not g.scored and not g.broken}
+    waiting = {g.kind for g in book.groups if g.seat == seat and not g.scored
+               and not g.broken and not book.in_scored_sequence(g)}
     options = [(families["meld"].start + i, code, False) for i, code in enumerate(KIND_CODES)]
     options += [(families["score"].start + i, code, True)
                 for i, code in enumerate(KIND_CODES) if code in waiting]

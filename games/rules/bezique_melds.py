@@ -150,6 +150,8 @@ class Book:
         old = KINDS[group.kind]
         if old.cls != kind.cls:
             return False
+        if group.broken and not group.scored:  # it had to stay intact to be scored
+            return False
         if kind.cls == BEZIQUES:
             return kind.size >= group.size if group.broken else kind.size > group.size
         return group.broken and group.kind == kind.code
@@ -223,10 +225,21 @@ class Book:
             self.state.table.show(card)
         groups.append(Group(gid, seat, kind.code, tuple(cards), kind.size, scored, False))
 
-    def waiting(self, seat: int, code: str) -> Group | None:
-        """The first unscored, unbroken meld of this kind laid by `seat`."""
+    def waiting(self, seat: int, code: str, scorable: bool = True) -> Group | None:
+        """The first unscored, unbroken meld of this kind laid by `seat` (with
+        `scorable`, one that may still score: no marriage of a scored sequence)."""
         return next((g for g in self.groups if g.seat == seat and g.kind == code
-                     and not g.scored and not g.broken), None)
+                     and not g.scored and not g.broken
+                     and not (scorable and self.in_scored_sequence(g))), None)
+
+    def in_scored_sequence(self, group: Group) -> bool:
+        """A marriage whose king and queen lie in one sequence already scored
+        (decisions.md: it may not score)."""
+        if KINDS[group.kind].cls != MARRIAGE:
+            return False
+        king, queen = group.cards
+        return self.seq_of.get(king) is not None \
+            and self.seq_of.get(king) == self.seq_of.get(queen)
 
     def mark_scored(self, group: Group) -> None:
         index = self.groups.index(group)

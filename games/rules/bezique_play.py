@@ -285,8 +285,8 @@ def meld_actions(state, seat: int, first: bool = False) -> list[int]:
                 return out
     if not state.vars.get("scored_now"):
         scores = game.vocab.families["score"].start
-        waiting = {g.kind for g in book.groups
-                   if g.seat == seat and not g.scored and not g.broken}
+        waiting = {g.kind for g in book.groups if g.seat == seat and not g.scored
+                   and not g.broken and not book.in_scored_sequence(g)}
         out += [scores + index for index, code in enumerate(KIND_CODES) if code in waiting]
     if first:
         return out
@@ -314,6 +314,9 @@ def check_meld_turn(state, seat, action, family):
         if state.vars.get("scored_now"):
             return RuleViolation("one-score-per-trick", "one meld is scored per trick won")
         if book.waiting(seat, code) is None:
+            if book.waiting(seat, code, scorable=False) is not None:
+                return RuleViolation("meld-reuse", f"{code}: its king and queen lie in a "
+                                     "sequence already scored")
             return RuleViolation("no-waiting-meld", f"no unscored, unbroken {code} of "
                                  "this player is on the table")
         return None

@@ -175,6 +175,16 @@ def test_a_meld_broken_by_a_played_card_may_be_restored_and_scored_again():
     assert [s for s in state.vars["scored"]] == [(0, "marriage-H", 40)] * 2
 
 
+def test_a_broken_meld_never_scored_may_not_be_restored():
+    # a meld is restored "to score again"; an unscored one had to stay intact to score
+    state = dealt(["KH", "QH", "KC", "QC", "KC", "QS", "JD", "AC", "AD"])
+    win_trick(state, "AC")
+    play(state, "meld:marriage-H", "meld:marriage-C", "done")  # the clubs marriage waits
+    win_trick(state, "table:KC")  # broken before it scored; the bezique opens the turn
+    assert state.vars["step"] == "meld" and "meld:marriage-C" not in legal(state)
+    assert code(state, "meld:marriage-C") == "meld-reuse"
+
+
 def test_an_intact_meld_may_not_be_scored_again_with_a_new_card():
     state = dealt(["KH", "QH", "KH", "KC", "QC", "AC", "AD"])
     win_trick(state, "AC")
@@ -189,6 +199,17 @@ def test_a_marriage_may_not_be_scored_out_of_a_sequence():
     play(state, "meld:sequence-S", "done")
     win_trick(state, "AD")
     assert code(state, "meld:marriage-S") == "meld-reuse"
+
+
+def test_a_waiting_marriage_may_not_be_scored_once_its_sequence_is_scored():
+    state = dealt(["AC", "AD", "AS", "AH", "TH", "KH", "QH", "JH", "QS", "JD"])
+    win_trick(state, "7C")
+    play(state, "meld:four-A", "meld:sequence-H", "meld:marriage-H", "done")  # both wait
+    win_trick(state, "TD")
+    play(state, "score:sequence-H", "done")
+    win_trick(state, "TC")  # the bezique opens the turn
+    assert state.vars["step"] == "meld" and "score:marriage-H" not in legal(state)
+    assert code(state, "score:marriage-H") == "meld-reuse"
 
 
 def test_the_king_and_queen_of_a_sequence_still_waiting_may_marry():
