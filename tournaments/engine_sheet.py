@@ -12,6 +12,7 @@ from __future__ import annotations
 from tournaments.sheet_base import SheetResults
 from tournaments.sheet_fields import (
     SheetField,
+    choices,
     list_text,
     parse_list,
     parse_value,
@@ -54,7 +55,7 @@ class Cell:
 
     def value(self):
         if self.field.kind == "list":
-            return parse_list(self.text, self.field)
+            return parse_list(self.text, self.field, self.row.sheet.names)
         if self.field.kind == "boolean":
             return self.checked
         return parse_value(self.text, self.field.kind, self.field.nullable)
@@ -127,6 +128,7 @@ class EngineSheet(SheetResults):
         self.units = ([" & ".join(seat_names[s] for s in team) for team in game.teams]
                       if game.partnership else list(seat_names))
         self.sides = [" & ".join(seat_names[s] for s in team) for team in game.teams]
+        self.names = {"seat": seat_names, "side": self.sides}  # whom seat and side fields name
         self.fields = sheet_fields(type(game))
         self.notes = seat_notes(game)
         self.errors: list[str] = []
@@ -195,13 +197,8 @@ class EngineSheet(SheetResults):
         return [(f, [label for _, label in self.labels_for(f)]) for f in self.fields]
 
     def seat_options(self, sheet_field: SheetField) -> list[tuple[str, str]]:
-        """Choices of a select: enum values, or seat numbers with names."""
-        if sheet_field.kind == "seat":
-            top = sheet_field.maximum if sheet_field.maximum is not None else self.players - 1
-            names = self.sides if top == len(self.sides) - 1 and top < self.players - 1 \
-                else self.seat_names
-            return [(str(i), names[i]) for i in range(min(top + 1, len(names)))]
-        return [(str(v), str(v)) for v in sheet_field.choices]
+        """Choices of a select: enum values, or the seats (sides) by their players' names."""
+        return choices(sheet_field, self.names)
 
     # --- from the form or a record to cells -------------------------------------
     def _read(self, data) -> None:
@@ -217,7 +214,7 @@ class EngineSheet(SheetResults):
             for sheet_field, cells in row.groups:
                 value = summary.get(sheet_field.name)
                 if sheet_field.kind == "list":
-                    cells[0].text = list_text(value, sheet_field)
+                    cells[0].text = list_text(value, sheet_field, self.names)
                     continue
                 values = value if sheet_field.per in ("seat", "side") else [value]
                 for cell, one in zip(cells, values if isinstance(values, list) else [],

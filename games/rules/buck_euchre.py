@@ -288,15 +288,16 @@ class BuckEuchre(EngineGame):
         "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C", NO_TRUMP],
                   "description": "the trump suit, or none when everyone passed twice"},
         "maker": {"title": "Maker", "x-per": "hand", "type": ["integer", "null"],
-                  "minimum": 0, "maximum": 3,
-                  "description": "seat (0-based) that ordered up or named trump; null when "
+                  "minimum": 0, "maximum": 3, "x-names": "seat",
+                  "description": "the player who ordered up or named trump; none when "
                                  "clubs were turned or nobody made trump"},
         "stayed": {"title": "Stayed in", "x-per": "seat", "type": "array",
                    "items": {"type": "boolean"}, "minItems": 4, "maxItems": 4,
                    "description": "per seat: played the hand (the maker always does)"},
         "tricks": {"title": "Tricks", "x-per": "seat", "type": "array",
                    "items": {"type": "integer", "minimum": 0, "maximum": 5},
-                   "minItems": 4, "maxItems": 4},
+                   "minItems": 4, "maxItems": 4,
+                   "description": "the tricks each player took (0 when they dropped)"},
     }
 
     def build_vocabulary(self):

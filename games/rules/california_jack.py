@@ -42,7 +42,8 @@ from . import all_fours
 CARDS = 6
 STOCK_SIZE = 40
 TRICKS = 26
-SEAT = {"type": "integer", "minimum": 0, "maximum": 1}
+# a point of the All Fours count: the seat (0-based) that took it
+SEAT = {"type": "integer", "minimum": 0, "maximum": 1, "x-names": "seat"}
 
 
 def counted(taken: dict, totals: list[int], target: int) -> list[int]:
@@ -146,12 +147,18 @@ class CaliforniaJack(EngineGame):
     OPTIONS = (Option("target", "int", 10, "the score that wins; the count stops the "
                       "moment a player reaches it", minimum=1, maximum=100),)
     SUMMARY_SCHEMA = {
-        "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"]},
-        "high": {"title": "High", "x-per": "hand", **SEAT},
-        "low": {"title": "Low", "x-per": "hand", **SEAT},
-        "jack": {"title": "Jack", "x-per": "hand", **SEAT},
+        "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"],
+                  "description": "the suit of the stock's top card at the deal"},
+        "high": {"title": "High", "x-per": "hand", **SEAT,
+                 "description": "the player who captured the ace of trumps"},
+        "low": {"title": "Low", "x-per": "hand", **SEAT,
+                "description": "the player who captured the two of trumps"},
+        "jack": {"title": "Jack", "x-per": "hand", **SEAT,
+                 "description": "the player who captured the jack of trumps"},
         "game": {"title": "Game", "x-per": "hand", "type": ["integer", "null"],
-                 "minimum": 0, "maximum": 1},
+                 "minimum": 0, "maximum": 1, "x-names": "seat",
+                 "description": "the player with more card points (ten 10, ace 4, king 3, "
+                                "queen 2, jack 1); none on a tie"},
     }
 
     def build_vocabulary(self):

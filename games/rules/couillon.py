@@ -133,23 +133,29 @@ class Couillon(EngineGame):
     OPTIONS = (Option("lines", "int", 5, "lines on each side's half of the board: the "
                       "items a side must erase to win", minimum=1, maximum=20),)
     SUMMARY_SCHEMA = {
-        "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"]},
+        "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"],
+                  "description": "the upcard's suit when someone accepted, else the bottom "
+                                 "card's"},
         "accepted": {"title": "Accepted by", "x-per": "hand", "type": ["integer", "null"],
-                     "minimum": 0, "maximum": 3,
-                     "description": "seat (0-based) that accepted trump; null: all declined"},
+                     "minimum": 0, "maximum": 3, "x-names": "seat",
+                     "description": "the player who accepted trump; none when all declined"},
         "points": {"title": "Card points", "x-per": "side", "type": "array",
                    "items": {"type": "integer", "minimum": 0, "maximum": TOTAL_POINTS},
-                   "minItems": 2, "maxItems": 2},
+                   "minItems": 2, "maxItems": 2,
+                   "description": "each side's card points (ace 4, king 3, queen 2, jack 1; "
+                                  "40 in all)"},
         "winner": {"title": "Winner", "x-per": "hand", "type": ["integer", "null"],
-                   "minimum": 0, "maximum": 1,
-                   "description": "side (0: seats 1 and 3, 1: seats 2 and 4) with more "
-                                  "points; null on equal points"},
+                   "minimum": 0, "maximum": 1, "x-names": "side",
+                   "description": "the side with more card points; none on equal points"},
         "double": {"title": "Double", "x-per": "hand", "type": "boolean",
                    "description": "the hand counts double (a tie came before it)"},
         "lines": {"title": "Lines left", "x-per": "side", "type": "array",
-                  "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
+                  "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2,
+                  "description": "the lines left on each side's board after this hand"},
         "marks": {"title": "Marks", "x-per": "side", "type": "array",
-                  "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
+                  "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2,
+                  "description": "the marks on each side's board after this hand (a mark "
+                                 "is gained when the accepting side loses)"},
     }
 
     def build_teams(self):

@@ -204,9 +204,11 @@ class GeorgianJoker(EngineGame):
                       minimum=0, maximum=1000),)
     SUMMARY_SCHEMA = {
         "bids": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9},
-                 "minItems": 4, "maxItems": 4, "title": "Bid", "x-per": "seat"},
+                 "minItems": 4, "maxItems": 4, "title": "Bid", "x-per": "seat",
+                 "description": "the tricks each player bid to take"},
         "tricks": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9},
-                   "minItems": 4, "maxItems": 4, "title": "Tricks", "x-per": "seat"},
+                   "minItems": 4, "maxItems": 4, "title": "Tricks", "x-per": "seat",
+                   "description": "the tricks each player took"},
     }
     led_calls = tuple(f"{w}:{s}" for w in (HIGH, LOW) for s in "SHDC")
     follow_calls = (HIGH, LOW)

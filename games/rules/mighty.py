@@ -119,8 +119,8 @@ class Mighty(EngineGame):
     )
     SUMMARY_SCHEMA = {
         "declarer": {"title": "Declarer", "x-per": "hand", "type": "integer",
-                     "minimum": 0, "maximum": 4,
-                     "description": "seat (0-based) that won the auction"},
+                     "minimum": 0, "maximum": 4, "x-names": "seat",
+                     "description": "the player who won the auction"},
         "contract": {"title": "Contract", "x-per": "hand", "type": "integer",
                      "minimum": LOWEST_BID, "maximum": HIGHEST_BID,
                      "description": "points to make, after any raise for a trump change"},
@@ -130,8 +130,9 @@ class Mighty(EngineGame):
                    "enum": [*pack.written_codes, "none"],
                    "description": "the card that named the partner, or none"},
         "partner": {"title": "Partner", "x-per": "hand", "type": ["integer", "null"],
-                    "minimum": 0, "maximum": 4,
-                    "description": "seat of the partner; null when the declarer played alone"},
+                    "minimum": 0, "maximum": 4, "x-names": "seat",
+                    "description": "the declarer's partner; none when the declarer played "
+                                   "alone"},
         "points": {"title": "Declarer side's points", "x-per": "hand", "type": "integer",
                    "minimum": 0, "maximum": 20,
                    "description": "20 minus the point cards the defenders took"},

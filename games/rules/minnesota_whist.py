@@ -145,13 +145,13 @@ class MinnesotaWhist(EngineGame):
         "bid": {"title": "High or low", "x-per": "hand", "enum": [HIGH, LOW],
                 "description": "high when someone granded (showed a black bid card)"},
         "grander": {"title": "Granded", "x-per": "hand", "type": ["integer", "null"],
-                    "minimum": 0, "maximum": 3,
-                    "description": "seat (0-based) that showed the first black bid card; "
-                                   "null on a low hand"},
+                    "minimum": 0, "maximum": 3, "x-names": "seat",
+                    "description": "the player who showed the first black bid card; none "
+                                   "on a low hand"},
         "tricks": {"title": "Tricks", "x-per": "side", "type": "array",
                    "items": {"type": "integer", "minimum": 0, "maximum": 13},
                    "minItems": 2, "maxItems": 2,
-                   "description": "tricks of each side: seats 0 and 2, seats 1 and 3"},
+                   "description": "the tricks each side took"},
     }
 
     def build_teams(self):

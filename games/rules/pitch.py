@@ -48,7 +48,8 @@ from . import all_fours
 
 SMUDGE = 5  # the smudge bid as a number: above 4
 BID_TEXT = {2: "2", 3: "3", 4: "4", SMUDGE: "smudge"}
-SIDE = {"type": ["integer", "null"], "minimum": 0, "maximum": 1}
+# a point of the All Fours count: the side (0-based) that took it, null when nobody did
+SIDE = {"type": ["integer", "null"], "minimum": 0, "maximum": 1, "x-names": "side"}
 
 
 def bid_text(value: int) -> str:
@@ -182,14 +183,25 @@ class Pitch(EngineGame):
     )
     SUMMARY_SCHEMA = {
         "pitcher": {"title": "Pitcher", "x-per": "hand", "type": "integer",
-                    "minimum": 0, "maximum": 3},
-        "bid": {"title": "Bid", "x-per": "hand", "enum": ["2", "3", "4", "smudge"]},
-        "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"]},
-        "high": {"title": "High", "x-per": "hand", **SIDE},
-        "low": {"title": "Low", "x-per": "hand", **SIDE},
-        "jack": {"title": "Jack", "x-per": "hand", **SIDE},
-        "game": {"title": "Game", "x-per": "hand", **SIDE},
-        "made": {"title": "Made", "x-per": "hand", "type": "boolean"},
+                    "minimum": 0, "maximum": 3, "x-names": "seat",
+                    "description": "the player who won the bidding and led the first card"},
+        "bid": {"title": "Bid", "x-per": "hand", "enum": ["2", "3", "4", "smudge"],
+                "description": "the pitcher's bid: 2, 3, 4 or smudge (all four points and "
+                               "all six tricks)"},
+        "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"],
+                  "description": "the suit of the pitcher's first card"},
+        "high": {"title": "High", "x-per": "hand", **SIDE,
+                 "description": "the side that took the highest trump played"},
+        "low": {"title": "Low", "x-per": "hand", **SIDE,
+                "description": "the side that captured the lowest trump played"},
+        "jack": {"title": "Jack", "x-per": "hand", **SIDE,
+                 "description": "the side that captured the jack of trumps; none when it "
+                                "was not played"},
+        "game": {"title": "Game", "x-per": "hand", **SIDE,
+                 "description": "the side with more card points (ten 10, ace 4, king 3, "
+                                "queen 2, jack 1); none on a tie"},
+        "made": {"title": "Made", "x-per": "hand", "type": "boolean",
+                 "description": "the pitcher's side made its bid"},
     }
 
     def build_teams(self):

@@ -354,21 +354,25 @@ class Ribs(EngineGame):
     SUMMARY_SCHEMA = {
         "points": {"title": "Points", "x-per": "seat", "type": "array",
                    "items": {"type": "integer", "minimum": 0, "maximum": 100},
-                   "minItems": 4, "maxItems": 10},
+                   "minItems": 4, "maxItems": 10,
+                   "description": "the card points each player captured in the hand"},
         "won": {"title": "Won", "x-per": "seat", "type": "array",
-                "items": {"type": "boolean"}, "minItems": 4, "maxItems": 10},
+                "items": {"type": "boolean"}, "minItems": 4, "maxItems": 10,
+                "description": "won the hand: the most points captured (ties: each)"},
         "trick_results": {
             "title": "Tricks", "x-per": "list", "type": "array",
             "minItems": TRICKS, "maxItems": TRICKS,
+            "description": "each of the four tricks in order: the high bidder, the bid, "
+                           "made, missed or cracked, and who cracked the ribs",
             "items": {"type": "object", "required": ["bidder", "bid", "outcome"],
                       "additionalProperties": False, "properties": {
                           "bidder": {"title": "Bidder", "type": "integer",
-                                     "minimum": 0, "maximum": 9},
+                                     "minimum": 0, "maximum": 9, "x-names": "seat"},
                           "bid": {"title": "Bid", "type": "integer", "minimum": OPENING_BID,
                                   "maximum": max_bid(10)},
                           "outcome": {"title": "Outcome", "enum": [MADE, MISSED, CRACKED]},
                           "cracker": {"title": "Cracked by", "type": ["integer", "null"],
-                                      "minimum": 0, "maximum": 9}}}},
+                                      "minimum": 0, "maximum": 9, "x-names": "seat"}}}},
     }
 
     def __init__(self, players: int | None = None, **options):

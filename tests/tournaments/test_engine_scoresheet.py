@@ -19,7 +19,8 @@ class Sheet:
     SUMMARY_SCHEMA = {
         "trump": {"title": "Trump", "x-per": "hand", "enum": ["S", "H", "D", "C"]},
         "maker": {"title": "Maker", "x-per": "hand", "type": ["integer", "null"],
-                  "minimum": 0, "maximum": 3, "description": "seat that made trump"},
+                  "minimum": 0, "maximum": 3, "x-names": "seat",
+                  "description": "the player who made trump"},
         "points": {"title": "Points", "x-per": "side", "type": "array",
                    "items": {"type": "integer", "minimum": 0, "maximum": 40}},
         "stayed": {"title": "Stayed", "x-per": "seat", "type": "array",
@@ -58,7 +59,7 @@ def test_a_joker_sheet_has_bid_and_tricks_inputs_per_seat(client, plain_http, cl
     assert page.status_code == 200
     html = page.content.decode()
     assert 'name="f-1-bids-0"' in html and 'name="f-24-tricks-3"' in html
-    assert 'type="number"' in html and 'max="9"' in html
+    assert 'inputmode="numeric"' in html and "the tricks each player took (0 to 9)" in html
 
 
 def _typed(record_hands):

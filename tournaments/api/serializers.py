@@ -160,7 +160,9 @@ class SheetFieldSerializer(serializers.Serializer):
                                             "side, one for the hand, or a list of items.")
     kind = serializers.ChoiceField(
         choices=list(sheet_fields.KINDS),
-        help_text="The value's type (seat: an integer naming a seat, 0-based).")
+        help_text="The value's type (seat, side: an integer naming a seat, or a side as in "
+                  "teams.sides, 0-based in the record; the scoresheet page offers their "
+                  "players' names).")
     nullable = serializers.BooleanField()
     choices = serializers.ListField(child=serializers.JSONField(), help_text="enum values.")
     minimum = serializers.IntegerField(allow_null=True)
