@@ -85,6 +85,15 @@ def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
     return row
 
 
+def queue_mail_within_limits(*, to: str, subject: str, body: str, kind: str,
+                             account=None) -> QueuedMail | None:
+    """Queue the mail if LIMITS allow one more of its kind; None when throttled."""
+    if not mail_allowed(kind=kind, to=to, account=account):
+        log.warning("%s mail to %s not queued: over its hourly limit", kind, to)
+        return None
+    return queue_mail(to=to, subject=subject, body=body, kind=kind, account=account)
+
+
 def mail_allowed(*, kind: str, to: str, account=None) -> bool:
     """Whether one more mail of `kind` to `to` (about or from `account`) is within LIMITS."""
     limit = LIMITS.get(kind)

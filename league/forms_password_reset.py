@@ -1,0 +1,22 @@
+"""The password reset form, with its mail queued in the outbox instead of sent.
+
+Django's form finds the logins of the address and renders their mail; only the sending is
+ours: a row in the outbox (`league.services.mail`), within the hourly limits per address
+and per account. The request never talks to the mail server, so a known address answers as
+fast as an unknown one, and a throttled reset looks exactly like a sent one.
+"""
+
+from django.contrib.auth.forms import PasswordResetForm
+from django.template import loader
+
+from league.models import MailKind
+from league.services.mail import queue_mail_within_limits
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    def send_mail(self, subject_template_name, email_template_name, context, from_email,
+                  to_email, html_email_template_name=None):
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        queue_mail_within_limits(to=to_email, subject=subject, body=body,
+                                 kind=MailKind.PASSWORD_RESET, account=context["user"])
