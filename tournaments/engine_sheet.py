@@ -18,8 +18,9 @@ from tournaments.sheet_fields import (
     parse_value,
     sheet_fields,
 )
+from tournaments.sheet_rows import fixed_hands
 
-SPARE_ROWS = 6  # blank rows after the entered ones when the game has no fixed schedule
+SPARE_ROWS = 6  # blank rows after the written ones when the number of hands is not fixed
 MIN_ROWS = 10
 
 
@@ -62,12 +63,11 @@ class Cell:
 
 
 class EngineRow:
-    def __init__(self, sheet, number: int, cards, dealer: int):
+    def __init__(self, sheet, number: int, cards):
         self.sheet = sheet
         self.number = number
         self.cards = cards
-        self.dealer = dealer
-        self.dealer_name = sheet.seat_names[dealer]
+        self.dealer: int | None = None  # None: it depends on a hand not finished yet
         self.errors: list[str] = []
         self.bad_cells: set[tuple[str, int | None]] = set()
         self.scores: list | None = None
@@ -83,6 +83,10 @@ class EngineRow:
     @property
     def cells(self) -> list[Cell]:
         return [cell for _, cells in self.groups for cell in cells]
+
+    @property
+    def dealer_name(self) -> str:
+        return "" if self.dealer is None else self.sheet.seat_names[self.dealer]
 
     @property
     def blank(self) -> bool:
@@ -120,7 +124,8 @@ class EngineSheet(SheetResults):
 
     engine = True
 
-    def __init__(self, *, table, seat_names: list[str], game, data=None, record=None):
+    def __init__(self, *, table, seat_names: list[str], game, data=None, record=None,
+                 complete: bool = False):
         self.table = table
         self.seat_names = seat_names
         self.game = game
@@ -134,23 +139,28 @@ class EngineSheet(SheetResults):
         self.errors: list[str] = []
         self.totals: list | None = None
         stored = list((record or {}).get("hands") or [])
-        self.rows = [EngineRow(self, i + 1, self._cards(i), self._dealer(i))
-                     for i in range(self._row_count(len(stored), data))]
+        self.rows = [EngineRow(self, i + 1, self._cards(i))
+                     for i in range(self._row_count(len(stored), data, complete))]
         if data is not None:
             self._read(data)
         elif record:
             self._load(stored)
+        self._deal()
 
     # --- layout ---------------------------------------------------------------
-    def _row_count(self, stored: int, data) -> int:
-        schedule = self.game.schedule
-        if schedule:
-            return len(schedule)
+    def _row_count(self, stored: int, data, complete: bool) -> int:
+        """The game's number of hands when its rules fix it; else the hands written and
+        spare rows for the next ones, none once the stored result is complete."""
+        fixed = fixed_hands(self.game)
+        if fixed:
+            return fixed
         typed = 0
         if data is not None:
             numbers = [int(key.split("-")[1]) for key in data
                        if key.startswith("f-") and key.split("-")[1].isdigit()]
             typed = max(numbers, default=0)
+        if complete:
+            return max(stored, typed)
         return max(MIN_ROWS, stored + SPARE_ROWS, typed)
 
     def _cards(self, index: int):
@@ -160,8 +170,13 @@ class EngineSheet(SheetResults):
         cards = getattr(self.game.ending, "cards", None)
         return cards if isinstance(cards, int) else ""
 
-    def _dealer(self, index: int) -> int:
-        return (self.table.first_dealer + index) % self.players
+    def _deal(self) -> None:
+        """Each row's dealer, as the game's rules say; where it depends on the hand
+        before (Mighty), it is known once that hand's row is finished."""
+        before = None
+        for index, row in enumerate(self.rows):
+            row.dealer = self.game.sheet_dealer(self.table.first_dealer, index, before)
+            before = row.summary() if row.filled else None
 
     def labels_for(self, sheet_field: SheetField) -> list[tuple[int, str]]:
         if sheet_field.per == "seat":
@@ -169,6 +184,15 @@ class EngineSheet(SheetResults):
         if sheet_field.per == "side":
             return list(enumerate(self.sides))
         return [(0, sheet_field.title)]
+
+    @property
+    def fixed_hands(self) -> bool:
+        """Whether the rules fix the number of hands (the sheet has exactly that many rows)."""
+        return fixed_hands(self.game) is not None
+
+    @property
+    def dealer_follows_play(self) -> bool:
+        return self.game.dealer_follows_play
 
     @property
     def shows_cards(self) -> bool:

@@ -1,34 +1,35 @@
 """Blank paper scoresheets: what a table that scores by pen fills in, one sheet per table.
 
-The sheet comes from the table's game as the rules core configures it: one row per deal of
-the game's schedule (cards dealt, and who deals, counted from the table's first dealer),
+The sheet comes from the table's game as the rules core configures it: one row per hand
+when the rules fix their number (a schedule, or a set number of hands), else a page of
+rows; the cards dealt, and who deals as the game's rules say from the table's first
+dealer (left blank to be written where that depends on the hand before, as in Mighty);
 and the columns that game's record holds. Every seat writes a bid and the tricks it took;
 individual games score and total per seat, partnership games per side (the partners share
 one score). Names are filled in from the seats; the rest is left for the pen.
 
 Engine games print the columns of their own scoresheet (`tournaments.sheet_fields`, from
-the game's SUMMARY_SCHEMA) and, when the game has no fixed schedule, a page of blank
-rows. A game's note per seat (`seat_notes`: Calypso's trump suit per seat) is printed
+the game's SUMMARY_SCHEMA). A game's note per seat (`seat_notes`: Calypso's trump suit per seat) is printed
 on the sheet and on the table card.
 """
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from games import rules
 from tournaments.engine_sheet import seat_notes
 from tournaments.models import Table
 from tournaments.sheet_fields import sheet_fields
-
-BLANK_ROWS = 16  # a paper sheet of a game played to a target: rows enough for a night
+from tournaments.sheet_rows import PAPER_ROWS, fixed_hands
 
 
 @dataclass
 class PaperRow:
     number: int
-    cards: int
-    dealer: str
+    cards: int | str
+    dealer: str  # empty: to be written at the table (it depends on the hand before)
 
 
 @dataclass
@@ -42,6 +43,7 @@ class PaperSheet:
     engine: bool = False
     columns: list[tuple[str, str]] = field(default_factory=list)  # engine: (title, sub)
     notes: list[str] = field(default_factory=list)
+    dealer_follows_play: bool = False
 
     @property
     def seat_notes(self) -> list[tuple[str, str]]:
@@ -70,10 +72,11 @@ def paper_sheet(table: Table) -> PaperSheet:
     if engine:
         sheet.engine, sheet.units = True, (units if game.partnership else list(seats))
         sheet.columns = _engine_columns(game, seats)
-    schedule = game.schedule or [""] * BLANK_ROWS
+    sheet.dealer_follows_play = game.dealer_follows_play
+    schedule = game.schedule or [""] * (fixed_hands(game) or PAPER_ROWS)
     for index, cards in enumerate(schedule):
-        dealer = (table.first_dealer + index) % len(seats)
-        sheet.rows.append(PaperRow(index + 1, cards, seats[dealer]))
+        dealer = game.sheet_dealer(table.first_dealer, index, None)
+        sheet.rows.append(PaperRow(index + 1, cards, "" if dealer is None else seats[dealer]))
     return sheet
 
 
@@ -106,3 +109,13 @@ def paper_sheets(rounds, *, round_number: int | None = None) -> list[PaperSheet]
     return [paper_sheet(table) for rnd in rounds
             if round_number is None or rnd.number == round_number
             for table in rnd.tables.all() if table.seats.all()]
+
+
+def plan_time(event) -> datetime.datetime | None:
+    """When tonight's seating was planned: printed on the table cards, so a card printed
+    from an older plan can be told from a new one."""
+    stamp = (event.seating or {}).get("planned_at")
+    try:
+        return datetime.datetime.fromisoformat(stamp) if stamp else None
+    except (TypeError, ValueError):
+        return None

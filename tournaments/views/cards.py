@@ -4,7 +4,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from league import access
-from tournaments.selectors_print import paper_sheets, table_notes
+from tournaments.selectors_print import paper_sheets, plan_time, table_notes
 from tournaments.views.events import _event, event_rounds
 
 
@@ -18,7 +18,8 @@ def table_cards(request, pk):
             table.seat_lines = [(seat, notes[i] if i < len(notes) else "")
                                 for i, seat in enumerate(table.seats.all())]
     return render(request, "tournaments/table_cards.html",
-                  {"event": event, "club": event.club, "rounds": rounds})
+                  {"event": event, "club": event.club, "rounds": rounds,
+                   "planned_at": plan_time(event)})
 
 
 def player_cards(request, pk):

@@ -17,7 +17,7 @@ from games import rules
 from league import access
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
-from tournaments.models import EventStatus, ResultSource, Table
+from tournaments.models import EventStatus, ResultSource, ResultStatus, Table
 from tournaments.services.records import check
 from tournaments.services.results import (
     ResultConflict,
@@ -37,9 +37,13 @@ def _sheet(table: Table, data=None) -> Scoresheet:
     seats = list(table.seats.select_related("player").order_by("position"))
     names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
-    stored = table.result.record if _stored(table) else None
-    form = EngineSheet if rules.is_engine_game(game) else Scoresheet  # engine: from its schema
-    return form(table=table, seat_names=names, game=game, data=data, record=stored)
+    result = table.result if _stored(table) else None
+    stored = result.record if result else None
+    if not rules.is_engine_game(game):
+        return Scoresheet(table=table, seat_names=names, game=game, data=data, record=stored)
+    complete = result is not None and result.status == ResultStatus.COMPLETE
+    return EngineSheet(table=table, seat_names=names, game=game, data=data, record=stored,
+                       complete=complete)  # engine: generated from its schema
 
 
 def _template(sheet, part: str = "") -> str:
