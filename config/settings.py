@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.utils.csp import CSP
 
+from config.cache import redis_cache
 from config.database import database_from_url
 from config.email import email_settings
 from config.env import env_bool, env_int, env_list, env_secret_key, env_str
@@ -189,9 +190,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-queued-mail": {"task": "league.send_queued_mail", "schedule": 30.0},
 }
 
+# On Redis the cache is optional (config/cache.py): an error or a wait past its short
+# socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env_str("REDIS_URL")}
+        redis_cache(env_str("REDIS_URL"))
         if env_str("REDIS_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -37,8 +37,9 @@ def _token() -> str:
     return uuid.uuid4().hex[:16]
 
 
-def club_versions(club_ids: Iterable[int]) -> dict[int, str]:
-    """The current token of each club, drawing one for clubs that have none yet."""
+def club_versions(club_ids: Iterable[int]) -> dict[int, str | None]:
+    """The current token of each club, drawing one for clubs that have none yet; None
+    while the cache is unreachable (the page is then rendered, never cached)."""
     ids = sorted(set(club_ids))
     found = cache.get_many([_key(i) for i in ids])
     versions = {}
@@ -52,7 +53,7 @@ def club_versions(club_ids: Iterable[int]) -> dict[int, str]:
     return versions
 
 
-def club_version(club_id: int) -> str:
+def club_version(club_id: int) -> str | None:
     return club_versions([club_id])[club_id]
 
 
@@ -121,6 +122,12 @@ def _tag(response, etag: str) -> None:
     patch_cache_control(response, private=True, no_cache=True)
 
 
+def _reachable(depends_on: dict | None) -> bool:
+    """False when the page must be rendered: it asks for that, or a version is missing
+    because the cache is down (an ETag without its versions would match stale copies)."""
+    return depends_on is not None and None not in depends_on.values()
+
+
 def _cacheable(request) -> bool:
     """Plain reads only: exports and pages with a one-off message go through the view."""
     if request.method not in ("GET", "HEAD") or "_export" in request.GET:
@@ -142,7 +149,7 @@ def cached_page(name: str, versions: Versions, *, every: int | None = None):
             if not _cacheable(request):
                 return view(request, *args, **kwargs)
             depends_on = versions(request, *args, **kwargs)
-            if depends_on is None:
+            if not _reachable(depends_on):
                 return view(request, *args, **kwargs)
             etag = page_etag(request, name, depends_on, every=every)
             if (response := _not_modified(request, etag)) is not None:
@@ -171,7 +178,10 @@ def cached_api(name: str, versions: Versions):
     def decorate(view):
         @wraps(view)
         def wrapper(self, request, *args, **kwargs):
-            etag = page_etag(request, name, versions(request, *args, **kwargs))
+            depends_on = versions(request, *args, **kwargs)
+            if not _reachable(depends_on):
+                return view(self, request, *args, **kwargs)
+            etag = page_etag(request, name, depends_on)
             if (response := _not_modified(request, etag)) is not None:
                 return response
             key = f"pages:api:{etag}"

@@ -8,6 +8,7 @@ stored; revoked tokens fail. For a token request, `request.user` is anonymous an
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions, throttling
 
@@ -24,23 +25,26 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         if not parts or parts[0].decode("latin-1").lower() not in SCHEMES:
             return None
         if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Give the token as: Token <key>.")
-        # Unknown tokens count as failed logins of the address: past the limit, every
-        # token from it is refused for a while, so guessing learns nothing (429).
+            raise exceptions.AuthenticationFailed(_("Give the token as: Token <key>."))
+        # The token first: a valid one is never refused for others' bad tokens from the same
+        # address, and needs no cache (which may be down). Unknown tokens count as failed
+        # logins of the address (league.services.logins): past its limit they wait (429).
+        try:
+            token = token_authenticate(parts[1].decode())
+        except UnicodeDecodeError:
+            token = None
+        if token is None:
+            self._refuse(request)
+        return AnonymousUser(), token
+
+    @staticmethod
+    def _refuse(request):
         wait = login_wait(request=request)
         if wait:
-            raise exceptions.Throttled(wait=wait, detail="Too many unknown tokens from your "
-                                       "address.")
-        try:
-            key = parts[1].decode()
-        except UnicodeDecodeError as error:
-            login_failed(request=request)
-            raise exceptions.AuthenticationFailed("The token is not valid.") from error
-        token = token_authenticate(key)
-        if token is None:
-            login_failed(request=request)
-            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
-        return AnonymousUser(), token
+            raise exceptions.Throttled(wait=wait, detail=_("Too many unknown tokens from your "
+                                                           "address."))
+        login_failed(request=request)
+        raise exceptions.AuthenticationFailed(_("Unknown or revoked token."))
 
     def authenticate_header(self, request):
         return "Token"
