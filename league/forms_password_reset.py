@@ -1,9 +1,9 @@
 """The password reset form, with its mail queued in the outbox instead of sent.
 
-Django's form finds the logins of the address and renders their mail; only the sending is
-ours: a row in the outbox (`league.services.mail`), within the hourly limits per address
-and per account. The request never talks to the mail server, so a known address answers as
-fast as an unknown one, and a throttled reset looks exactly like a sent one.
+The worker uses it (`league.services.password_resets`): Django's form finds the logins of
+the address, makes their tokens and renders their mail; only the sending is ours, a row in
+the outbox (`league.services.mail`) within the hourly limits per address and per account.
+A throttled reset is dropped with a logged warning: the person asking sees no difference.
 """
 
 from django.contrib.auth.forms import PasswordResetForm

@@ -10,6 +10,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from league.services.idempotency import idempotency_prune
 from league.services.mail import mail_send_due
+from league.services.password_resets import password_resets_compose
 
 RETRYING = {
     "autoretry_for": (OperationalError, InterfaceError, BrokerError),
@@ -30,7 +31,9 @@ def prune_idempotency_keys() -> int:
 
 @shared_task(name="league.send_queued_mail", ignore_result=True, **RETRYING)
 def send_queued_mail() -> int:
-    """Send the queued mail (kicked after commit, and periodically for back-offs)."""
+    """Compose the asked-for password resets, then send the queued mail (kicked after
+    commit, and periodically for back-offs)."""
+    password_resets_compose()
     report = mail_send_due()
     if report.due and not report.failed:  # a long queue: the next batch, as its own task
         send_queued_mail.apply_async(ignore_result=True)

@@ -6,7 +6,7 @@ Standings, ratings and player statistics are the rankings app's (`rankings.model
 from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
-from league.models.mail import MailKind, MailState, QueuedMail
+from league.models.mail import MailKind, MailState, PasswordResetRequest, QueuedMail
 from league.models.outbox import PendingRecompute, RecomputeKind
 from league.models.seasons import Season
 
@@ -18,6 +18,7 @@ __all__ = [
     "MailKind",
     "MailState",
     "Membership",
+    "PasswordResetRequest",
     "PendingRecompute",
     "Player",
     "QueuedMail",

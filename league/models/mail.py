@@ -53,3 +53,21 @@ class QueuedMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} to {self.to} ({self.get_state_display()})"
+
+
+class PasswordResetRequest(models.Model):
+    """Someone asked to reset the password of the logins of `email`; the worker composes the
+    mail (`league.services.password_resets`).
+
+    The request only writes this row, for a known address and an unknown one alike, so the
+    answer takes the same time for both: looking the address up, making the token and
+    rendering the mail are the worker's work. Deleted once composed.
+    """
+
+    email = models.EmailField(max_length=254)
+    domain = models.CharField(max_length=255, help_text=_("The site's host the link points to."))
+    use_https = models.BooleanField(default=True)
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"password reset for {self.email}"

@@ -16,6 +16,9 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -38,6 +41,8 @@ MAX_BACKOFF = timedelta(hours=1)
 MAX_ATTEMPTS = 10  # 30 s, 1 min, 2 min, ... about 4 h of trying before `failed`
 BROKER_PAUSE = 10.0  # seconds without kicks after a broker error
 _broker_failed_at: float | None = None
+# Inside `mail_kicks_held()` (the worker composing mail it sends next) nobody is kicked.
+_kicks_held: ContextVar[bool] = ContextVar("mail_kicks_held", default=False)
 
 
 @dataclass(frozen=True)
@@ -81,8 +86,19 @@ def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
     now = timezone.now()
     row = QueuedMail.objects.create(kind=kind, to=to, account=account, subject=subject[:200],
                                     body=body, created_at=now, due_at=now)
-    transaction.on_commit(mail_kick)
+    if not _kicks_held.get():
+        transaction.on_commit(mail_kick)
     return row
+
+
+@contextmanager
+def mail_kicks_held() -> Iterator[None]:
+    """Queue without asking a worker: for the worker itself, which sends next anyway."""
+    token = _kicks_held.set(True)
+    try:
+        yield
+    finally:
+        _kicks_held.reset(token)
 
 
 def queue_mail_within_limits(*, to: str, subject: str, body: str, kind: str,

@@ -224,3 +224,26 @@ class TestClaimAcrossClubs:
         assert [a.status_code for a in answers] == [302, 302, 302, 200]
         assert "Enough claim-link mails" in answers[-1].content.decode()
         assert QueuedMail.objects.filter(to="wendy@example.org").count() == 3
+
+
+def test_a_claim_link_mail_to_a_stalled_mail_server_is_queued_not_sent_in_the_request(
+        client, alice, walk_in, settings, monkeypatch, django_capture_on_commit_callbacks):
+    from league import tasks
+    from tests.league.smtp_sink import SmtpSink
+
+    sink = SmtpSink()
+    sink.stall()
+    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                                    "OPTIONS": {"host": "127.0.0.1", "port": sink.port,
+                                                "use_tls": False, "timeout": 1}}}
+    asked = []
+    monkeypatch.setattr(tasks.send_queued_mail, "apply_async", lambda **kw: asked.append(kw))
+    client.force_login(alice)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = client.post(reverse("claim-link", args=[walk_in.pk]),
+                                 {"email": "wendy@example.org"})
+    finally:
+        sink.down()
+    assert answer.status_code == 302 and sink.connections == 0 and len(asked) == 1
+    assert QueuedMail.objects.get().to == "wendy@example.org"

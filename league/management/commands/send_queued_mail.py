@@ -4,10 +4,12 @@ or after a mail server outage)."""
 from django.core.management.base import BaseCommand
 
 from league.services.mail import mail_send_due, mail_waiting
+from league.services.password_resets import password_resets_compose
 
 
 class Command(BaseCommand):
-    help = ("Send the mail that is queued and due (password resets, claim links, notices); "
+    help = ("Compose the asked-for password resets, then send the mail that is queued and due "
+            "(password resets, claim links, notices); "
             "stops at the first failure, which is retried later with back-off.")
 
     def add_arguments(self, parser):
@@ -15,6 +17,7 @@ class Command(BaseCommand):
                             help="At most this many mails in one run.")
 
     def handle(self, *args, limit, **options):
+        password_resets_compose(limit=limit)
         report = mail_send_due(limit=limit)
         message = (f"{report.sent} sent, {report.failed} failed (retried later), "
                    f"{mail_waiting()} still queued.")
