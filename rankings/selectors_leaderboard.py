@@ -7,7 +7,6 @@ conservative number and provisional mark shown are as of now.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,15 +20,8 @@ from rankings.selectors_ratings import RatingView, rating_view
 
 
 def pool_label(pool: RatingPool) -> str:
-    """"bluke" or "bluke (variant: new-jersey)": the game and its rules options."""
-    try:
-        options = json.loads(pool.variant or "{}")
-    except ValueError:
-        options = {}
-    if not options:
-        return pool.game
-    detail = ", ".join(f"{key}: {value}" for key, value in sorted(options.items()))
-    return f"{pool.game} ({detail})"
+    """"Bluke" or "Ribs (hands to win: 2)": the game's title and its rules options."""
+    return pool.label
 
 
 def club_pools(club: Club) -> QuerySet[RatingPool]:

@@ -8,10 +8,12 @@ chart reads a bounded number of history values, never a game's record.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db.models import F, OuterRef, QuerySet, Subquery, Sum
 
 from league import permissions
+from league.game_titles import game_title
 from league.models import Player
 from rankings.charts import ChartPoint
 from rankings.models import HeadToHead, PlayerGameStat, PlayerStats, RatingPool
@@ -45,6 +47,48 @@ def player_totals(player: Player, club_ids: list[int]) -> HandStats:
     return stats
 
 
+@dataclass(frozen=True)
+class GameLine:
+    """A player's games of one rules game, summed over the clubs (`PlayerStats.by_game`)."""
+
+    game_name: str
+    games: int
+    firsts: int
+    hands: int
+    scored: int
+    score: float
+    best: float | None
+    places: float
+
+    @property
+    def title(self) -> str:
+        return game_title(self.game_name)
+
+    @property
+    def average_score(self) -> float | None:
+        return self.score / self.scored if self.scored else None
+
+    @property
+    def average_place(self) -> float | None:
+        return self.places / self.scored if self.scored else None
+
+
+def player_games_by_game(player: Player, club_ids: list[int]) -> list[GameLine]:
+    """The player's lines per rules game, most played first (one row read per club)."""
+    merged: dict[str, dict] = {}
+    for by_game in PlayerStats.objects.filter(player=player, club_id__in=club_ids).values_list(
+            "by_game", flat=True):
+        for name, line in by_game.items():
+            into = merged.setdefault(name, {**line, "games": 0, "firsts": 0, "hands": 0,
+                                            "scored": 0, "score": 0.0, "places": 0.0})
+            for key in ("games", "firsts", "hands", "scored", "score", "places"):
+                into[key] += line[key]
+            bests = [b for b in (into["best"], line["best"]) if b is not None]
+            into["best"] = max(bests) if bests else None
+    lines = [GameLine(game_name=name, **line) for name, line in merged.items()]
+    return sorted(lines, key=lambda line: (-line.games, line.title))
+
+
 def player_results(player: Player, club_ids: list[int]) -> QuerySet[PlayerGameStat]:
     """The player's attributed games, newest first, with the night they were played at."""
     # The night comes from subqueries, not joins: the outer query then walks the
@@ -58,6 +102,7 @@ def player_results(player: Player, club_ids: list[int]) -> QuerySet[PlayerGameSt
     ).annotate(
         event_id=Subquery(game.values("table__round__event_id")[:1]),
         event_name=Subquery(game.values("table__round__event__name")[:1]),
+        table_id=Subquery(game.values("table_id")[:1]),
     ).order_by("-played_at", "-id")
 
 

@@ -3,16 +3,20 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
+from league.game_titles import game_title
 from rankings.tables import NUM
 
 
 class PlayerResultsTable(tables.Table):
     """A player's results (rows are `PlayerGameStat` with the night's id and name)."""
 
-    date = tables.DateTimeColumn(accessor="played_at", format="Y-m-d")
-    event = tables.Column(accessor="event_name", orderable=False)
-    table = tables.Column(accessor="table_label", orderable=False)
+    date = tables.DateTimeColumn(accessor="played_at", format="Y-m-d",
+                                 verbose_name=_("Date"))
+    event = tables.Column(accessor="event_name", orderable=False, verbose_name=_("Event"))
+    game = tables.Column(accessor="game_name", orderable=False, verbose_name=_("Game"))
+    table = tables.Column(accessor="table_label", orderable=False, verbose_name=_("Table"))
     score = tables.Column(attrs=NUM)
     place = tables.Column(attrs=NUM)
     opponents = tables.Column(accessor="others", orderable=False)
@@ -31,6 +35,16 @@ class PlayerResultsTable(tables.Table):
 
     def value_event(self, value):
         return value
+
+    def render_game(self, value):
+        return game_title(value)
+
+    def render_table(self, record, value):
+        """The table's score card: who sat where and every hand."""
+        if record.table_id is None:
+            return value
+        url = reverse("tournaments:table-scoresheet", args=[record.table_id])
+        return format_html('<a href="{}">{}</a>', url, value)
 
     def render_score(self, value):
         return f"{value:g}"

@@ -19,6 +19,7 @@ from rankings.exports import SafeTableExport
 from rankings.selectors_player import (
     chart_points,
     player_club_ids,
+    player_games_by_game,
     player_results,
     player_rivals,
     player_totals,
@@ -119,6 +120,7 @@ def player_detail(request, pk: int):
         "games_table": games_table,
         "h2h_table": h2h_table,
         "stats": player_totals(player, clubs),
+        "by_game": player_games_by_game(player, clubs),
         "ratings": _rating_blocks(player, request.user),
     }
     return render(request, "rankings/player_detail.html", context)

@@ -21,6 +21,10 @@ class PlayerGameStat(models.Model):
     game_updated_at = models.DateTimeField(
         null=True, help_text="The game's updated_at when counted: a game saved since is recounted.")
     table_label = models.CharField(max_length=20, blank=True)
+    game_name = models.CharField(max_length=40, blank=True,
+                                 help_text="The rules game played at the table, e.g. mighty.")
+    hands_played = models.PositiveIntegerField(
+        default=0, help_text="Every hand of the game, whether or not it had bids to count.")
     # None when the game cannot be attributed to sides (an empty seat): no result, no rivals.
     score = models.FloatField(null=True)
     place = models.FloatField(null=True)
@@ -66,6 +70,9 @@ class PlayerStats(models.Model):
     bluke_hands = models.PositiveIntegerField(default=0)
     bluke_held = models.PositiveIntegerField(default=0)
     bluke_won = models.PositiveIntegerField(default=0)
+    by_game = models.JSONField(
+        default=dict, help_text="Rules game -> games, firsts, hands, scored games, score sum, "
+                                "best score and place sum, for the page's per-game lines.")
 
     class Meta:
         db_table = "league_playerstats"  # the table from before the move to rankings

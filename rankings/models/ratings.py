@@ -1,5 +1,8 @@
+import json
+
 from django.db import models
 
+from league.game_titles import game_label
 from league.models import Club, Player
 
 
@@ -30,8 +33,16 @@ class RatingPool(models.Model):
         ]
 
     def __str__(self) -> str:
-        suffix = "" if self.variant in ("", "{}") else f" {self.variant}"
-        return f"{self.club}: {self.game}{suffix}"
+        return f"{self.club}: {self.label}"
+
+    @property
+    def label(self) -> str:
+        """"Bluke" or "Ribs (hands to win: 2)": the game's title and its rules options."""
+        try:
+            options = json.loads(self.variant or "{}")
+        except ValueError:
+            options = {}
+        return game_label(self.game, options if isinstance(options, dict) else {})
 
 
 class PlayerRating(models.Model):

@@ -36,6 +36,10 @@ CHUNK = 500
 TOTALS = ("hands", "perfect", "over", "sets", "overtricks", "bluke_hands", "bluke_held",
           "bluke_won")
 
+# What `_sum_rows` reads of each PlayerGameStat row, in its order.
+SUMMED = ("player_id", "club_id", *TOTALS, "by_size", "rivals", "game_name", "hands_played",
+          "score", "place")
+
 Pair = tuple[int, int]  # (player id, club id)
 _COLUMN = {1: 1, -1: 2, 0: 3}  # a rival comparison -> its place in [games, ahead, behind, level]
 
@@ -102,6 +106,7 @@ def game_rows(game: TableResult, hands: list[tuple], record: dict | None) -> lis
             played_at=game.played_at, record_hash=game.record_hash,
             game_updated_at=game.updated_at,
             table_label=f"R{game.table.round.number} T{game.table.number}",
+            game_name=game.table.game, hands_played=len(hands),
             by_size={str(k): list(v) for k, v in sorted(stats.by_size.items())},
             **{name: getattr(stats, name) for name in TOTALS},
         )
@@ -125,16 +130,32 @@ def _count_games(games: list[TableResult]) -> list[PlayerGameStat]:
 # --- totals from the rows --------------------------------------------------------------------
 
 
+def add_to_game_line(by_game: dict, game_name: str, hands: int, score, place) -> None:
+    """Count one game into the player's line for its rules game (`PlayerStats.by_game`)."""
+    line = by_game.setdefault(game_name, {"games": 0, "firsts": 0, "hands": 0, "scored": 0,
+                                          "score": 0.0, "best": None, "places": 0.0})
+    line["games"] += 1
+    line["hands"] += hands
+    if score is None:  # a game not attributed to sides (an empty seat) has no result
+        return
+    line["scored"] += 1
+    line["firsts"] += place == 1
+    line["score"] += score
+    line["places"] += place
+    line["best"] = score if line["best"] is None else max(line["best"], score)
+
+
 def _sum_rows(rows: Iterable[tuple]) -> tuple[dict, dict]:
-    """Totals and head-to-head per (player, club), from (player, club, totals…, by_size,
-    rivals) tuples."""
+    """Totals and head-to-head per (player, club), from tuples of the `SUMMED` fields."""
     totals: dict[Pair, dict] = {}
     meetings: dict[Pair, dict[int, list[int]]] = defaultdict(
         lambda: defaultdict(lambda: [0, 0, 0, 0]))
-    for player_id, club_id, *values, by_size, rivals in rows:
+    for player_id, club_id, *values, by_size, rivals, game_name, hands, score, place in rows:
         pair = (player_id, club_id)
-        line = totals.setdefault(pair, {"games": 0, "by_size": {}, **dict.fromkeys(TOTALS, 0)})
+        line = totals.setdefault(pair, {"games": 0, "by_size": {}, "by_game": {},
+                                        **dict.fromkeys(TOTALS, 0)})
         line["games"] += 1
+        add_to_game_line(line["by_game"], game_name, hands, score, place)
         for name, value in zip(TOTALS, values, strict=True):
             line[name] += value
         for cards, counts in by_size.items():
@@ -156,8 +177,7 @@ def _store_totals(pairs: set[Pair]) -> None:
         match |= Q(player_id=player_id, club_id=club_id)
     PlayerStats.objects.filter(match).delete()
     HeadToHead.objects.filter(match).delete()
-    rows = PlayerGameStat.objects.filter(match).order_by("player_id", "club_id").values_list(
-        "player_id", "club_id", *TOTALS, "by_size", "rivals")
+    rows = PlayerGameStat.objects.filter(match).order_by("player_id", "club_id").values_list(*SUMMED)
     _write_totals(*_sum_rows(rows.iterator(chunk_size=CHUNK * 4)))
 
 
@@ -248,8 +268,7 @@ def player_stats_recompute(
             _count_games(list(_games(ids[start:start + CHUNK])))
             if progress:
                 progress(len(ids[start:start + CHUNK]))
-        rows = PlayerGameStat.objects.filter(club_id=club_id).values_list(
-            "player_id", "club_id", *TOTALS, "by_size", "rivals")
+        rows = PlayerGameStat.objects.filter(club_id=club_id).values_list(*SUMMED)
         _write_totals(*_sum_rows(rows.iterator(chunk_size=CHUNK * 4)))
         bump_club_versions([club_id])
     return len(ids)

@@ -81,7 +81,7 @@ def test_the_leaderboard_exports_write_the_last_played_date_readably(client, clu
     assert {row[last_played] for row in rows[1:]} == {"2026-03-02"}
     assert "'=1+2 Eve" in {row[1] for row in rows[1:]}
     content, sheet = _sheet(client, url)
-    assert sheet.title == "bluke ratings"
+    assert sheet.title == "Bluke ratings"
     assert _formula_cells(content) == []
     dates = {row[last_played].value for row in sheet.iter_rows(min_row=2)}
     assert dates == {datetime.datetime(2026, 3, 2)}

@@ -45,7 +45,7 @@ def test_the_club_ratings_page_lists_each_game_variant_with_a_link(client, club,
     html = response.content.decode()
     for pool in pools.values():
         assert reverse("league:rating-pool", args=[pool.pk]) in html
-    assert "bluke (variant: new-jersey)" in html
+    assert "Bluke (variant: new-jersey)" in html
     assert "4 players" in html
 
 
@@ -128,10 +128,14 @@ def test_a_private_clubs_ratings_are_hidden_from_anonymous_visitors_and_outsider
     assert all(client.get(url).status_code == 200 for url in urls)
 
 
-def test_a_pool_label_names_the_game_and_its_options(db, club):
-    assert pool_label(RatingPool(club=club, game="bluke", variant="{}")) == "bluke"
+def test_a_pool_label_names_the_game_by_its_title_and_its_options(db, club):
+    assert pool_label(RatingPool(club=club, game="bluke", variant="{}")) == "Bluke"
     jersey = RatingPool(club=club, game="bluke", variant='{"variant":"new-jersey"}')
-    assert pool_label(jersey) == "bluke (variant: new-jersey)"
+    assert pool_label(jersey) == "Bluke (variant: new-jersey)"
+    ribs = RatingPool(club=club, game="ribs", variant='{"hands_to_win":2}')
+    assert pool_label(ribs) == "Ribs (hands to win: 2)"
+    smudge = RatingPool(club=club, game="pitch", variant='{"smudge":true,"target":11}')
+    assert pool_label(smudge) == "Pitch (smudge: yes, target: 11)"
 
 
 def test_the_leaderboard_is_paginated_with_ranks_running_on(client, club):

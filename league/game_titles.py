@@ -1,0 +1,32 @@
+"""How a person reads a game: its title ("California Jack"), never the rules core's slug.
+
+A game with options reads "Ribs (hands to win: 2)": option names with spaces, true and
+false as yes and no. A slug the rules core no longer knows is shown as it is.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games import rules
+
+
+def game_title(name: str) -> str:
+    cls = rules.GAMES.get(name)
+    return cls.title if cls is not None else name
+
+
+def _option_value(value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def game_label(name: str, options: dict | None = None) -> str:
+    """The title, then the options that make this variant (the player count is left out)."""
+    chosen = sorted((key, value) for key, value in (options or {}).items() if key != "players")
+    if not chosen:
+        return game_title(name)
+    detail = ", ".join(f"{key.replace('_', ' ')}: {_option_value(value)}"
+                       for key, value in chosen)
+    return f"{game_title(name)} ({detail})"
