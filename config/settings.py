@@ -48,6 +48,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.proxy_headers.ProxyHeadersWarning",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -200,15 +201,16 @@ CACHES = {
     )
 }
 
-# Login throttling (league/services/logins.py). The client address is REMOTE_ADDR unless
+# Login back-off (league/services/logins.py). The client address is REMOTE_ADDR unless
 # TRUSTED_PROXY_COUNT proxies stand in front: then the n-th from the right of
 # X-Forwarded-For. The same count is DRF's NUM_PROXIES, for the anonymous API throttle.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
-LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+LOGIN_BACKOFF_MAX_SECONDS = env_int("LOGIN_BACKOFF_MAX_SECONDS", 60)
+LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60)
 if min(TRUSTED_PROXY_COUNT + 1, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS,
-       LOGIN_LOCKOUT_SECONDS) < 1:
+       LOGIN_BACKOFF_MAX_SECONDS, LOGIN_FAILURE_WINDOW_SECONDS) < 1:
     from config.env import ConfigError
 
     raise ConfigError("TRUSTED_PROXY_COUNT must be 0 or more, the LOGIN_* settings 1 or more")

@@ -10,8 +10,8 @@ from league.services.logins import login_failed, login_succeeded, login_wait, wa
 
 
 class ThrottledLoginMixin:
-    """Refuses every attempt while the account or the address is locked out, the right
-    password included, and counts each failure (`league.services.logins`)."""
+    """Refuses every attempt while the account or the address must wait, without checking
+    the password, and counts each failure (`league.services.logins`)."""
 
     def clean(self):
         username = str(self.data.get("username") or "")

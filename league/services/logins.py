@@ -1,11 +1,18 @@
-"""Login throttling: failed logins counted per account and per client address.
+"""Login back-off: failed logins slow down the next attempts, per account and per address.
 
-After `LOGIN_FAILURES_PER_ACCOUNT` failures for one username, or `LOGIN_FAILURES_PER_ADDRESS`
-failures from one address (any usernames, and unknown API tokens), within
-`LOGIN_LOCKOUT_SECONDS`, every further attempt is refused until that window, counted from
-the first failure, has passed: the right password included, so guessing gains nothing.
-Counters live in the default cache (Redis in production, process memory when embedded),
-so they expire by themselves and no other service is needed.
+Failures are counted per account (the username, whatever its case or spaces) and per client
+address (any usernames, and unknown API tokens). The first `LOGIN_FAILURES_PER_ACCOUNT`
+(`_PER_ADDRESS`) cost nothing; after that each failure makes the next attempt wait 1 s,
+2 s, 4 s … at most `LOGIN_BACKOFF_MAX_SECONDS`. An attempt during a wait is refused
+without looking at the password and is not counted, so a guesser gets at most one try per
+wait: with the 60 s default, 60 an hour per account (ASVS 2.2.1 asks for 100 at most).
+The counts are forgotten `LOGIN_FAILURE_WINDOW_SECONDS` after the last failure.
+
+Nobody can lock the owner out: the wait never passes the maximum, so the right password
+gets in once it is over, from any address; a password reset or change forgets the
+account's count (`login_counts_forget`); a valid API token is checked before any count.
+Counters live in the default cache (Redis in production, process memory when embedded);
+while the cache is unreachable they read as zero, and logins are allowed.
 
 The client address is `REMOTE_ADDR`, unless `TRUSTED_PROXY_COUNT` proxies stand in front
 of the site: then it is the n-th address from the right of `X-Forwarded-For`, the one the
@@ -22,10 +29,11 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import ngettext
 
 
 def client_address(request) -> str:
-    """The address to throttle by (see the module docstring); '' when there is none."""
+    """The address to count by (see the module docstring); '' when there is none."""
     meta = getattr(request, "META", {})
     proxies = settings.TRUSTED_PROXY_COUNT
     forwarded = meta.get("HTTP_X_FORWARDED_FOR")
@@ -38,17 +46,27 @@ def client_address(request) -> str:
 @dataclass(frozen=True)
 class Counter:
     key: str
-    limit: int
+    free: int  # failures that cost no wait
+
+    def wait(self, failures: int, last: float, now: float) -> int:
+        """Seconds still to wait after `failures` failures, the last one at `last`."""
+        if failures < self.free:
+            return 0
+        backoff = min(2 ** min(failures - self.free, 30), settings.LOGIN_BACKOFF_MAX_SECONDS)
+        return max(0, math.ceil(last + backoff - now))
+
+
+def _account_key(username: str) -> str:
+    # Hashed: usernames are any text, cache keys are not (and need not be readable).
+    return "login-failures:account:" + hashlib.sha256(
+        username.strip().casefold().encode()).hexdigest()
 
 
 def _counters(request, username: str | None) -> list[Counter]:
     counters = [Counter(f"login-failures:address:{client_address(request)}",
                         settings.LOGIN_FAILURES_PER_ADDRESS)]
     if username:
-        # Hashed: usernames are any text, cache keys are not (and need not be readable).
-        name = hashlib.sha256(username.strip().casefold().encode()).hexdigest()
-        counters.append(Counter(f"login-failures:account:{name}",
-                                settings.LOGIN_FAILURES_PER_ACCOUNT))
+        counters.append(Counter(_account_key(username), settings.LOGIN_FAILURES_PER_ACCOUNT))
     return counters
 
 
@@ -57,34 +75,41 @@ def login_wait(*, request, username: str | None = None) -> int:
     now = time.time()
     waits = [0]
     for counter in _counters(request, username):
-        failures = cache.get_many([counter.key, f"{counter.key}:since"])
-        if failures.get(counter.key, 0) >= counter.limit:
-            since = failures.get(f"{counter.key}:since", now)
-            waits.append(max(1, math.ceil(since + settings.LOGIN_LOCKOUT_SECONDS - now)))
+        found = cache.get_many([counter.key, f"{counter.key}:last"])
+        waits.append(counter.wait(found.get(counter.key, 0), found.get(f"{counter.key}:last",
+                                                                        now), now))
     return max(waits)
 
 
 def login_failed(*, request, username: str | None = None) -> None:
     """Count a failed attempt (a wrong password, an unknown user or API token)."""
-    window = settings.LOGIN_LOCKOUT_SECONDS
+    window = settings.LOGIN_FAILURE_WINDOW_SECONDS
     for counter in _counters(request, username):
-        # add() starts a window only if none is running; incr() keeps the key's expiry.
-        cache.add(f"{counter.key}:since", time.time(), window)
         cache.add(counter.key, 0, window)
         try:
             cache.incr(counter.key)
         except ValueError:  # expired between add() and incr()
             cache.set(counter.key, 1, window)
+        cache.touch(counter.key, window)  # the window runs from the last failure
+        cache.set(f"{counter.key}:last", time.time(), window)
 
 
 def login_succeeded(*, request, username: str) -> None:
-    """A right password before any lockout: the account's count starts again (the
+    """A right password outside any wait: the account's count starts again (the
     address's does not, or one known login would wipe out guesses at others)."""
-    account = _counters(request, username)[-1].key
-    cache.delete_many([account, f"{account}:since"])
+    login_counts_forget(username=username)
+
+
+def login_counts_forget(*, username: str) -> None:
+    """Forget the account's failures: its password was just set by someone who knew it
+    or could read its mail."""
+    key = _account_key(username)
+    cache.delete_many([key, f"{key}:last"])
 
 
 def wait_message(seconds: int) -> str:
-    minutes = max(1, math.ceil(seconds / 60))
-    return (f"Too many failed logins for this account or from your address. Try again in "
-            f"{minutes} minute{'s' if minutes != 1 else ''}.")
+    return ngettext(
+        "Too many failed logins for this account or from your address. Try again in "
+        "%(seconds)d second.",
+        "Too many failed logins for this account or from your address. Try again in "
+        "%(seconds)d seconds.", seconds) % {"seconds": seconds}

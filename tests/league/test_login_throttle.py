@@ -1,13 +1,17 @@
-"""Login throttling on the site, the admin and API tokens (issue 10, point 6).
+"""Login back-off on the site, the admin and API tokens (issue 10, point 6; issue 25, point 3).
 
-Limits are the defaults: 5 failures per account, 20 per address, in 15 minutes.
+Limits are the defaults: 5 free failures per account, 20 per address, then waits that
+double up to 60 s; counts forgotten 15 minutes after the last failure.
 """
+
+import logging
+import re
 
 import pytest
 from rest_framework.throttling import AnonRateThrottle
 
 from league.api.auth import AnonymousThrottle
-from league.services.logins import client_address
+from league.services.logins import client_address, login_failed, login_wait
 from tests.factories import UserFactory
 
 PASSWORD = "right-horse-battery"
@@ -44,6 +48,7 @@ def test_150_wrong_passwords_then_the_right_one_does_not_log_in(client, rae, pag
     response = _login(client, page, "rae", PASSWORD)
     assert not _logged_in(client)
     assert "Too many failed logins" in response.content.decode()
+    assert _wait_shown(response) <= 60
 
 
 @pytest.mark.parametrize("page", sorted(LOGIN_PAGES))
@@ -54,18 +59,61 @@ def test_a_few_mistakes_then_the_right_password_logs_in(client, rae, page):
     assert _logged_in(client)
 
 
-def test_the_lockout_holds_for_the_window_and_then_ends(client, rae, settings, monkeypatch):
-    # The in-memory cache expires keys by time.time(), so a moved clock moves both.
+@pytest.fixture
+def clock(settings, monkeypatch):
+    """A clock the test moves; the in-memory cache expires keys by time.time() too."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     now = [1_000_000.0]
     monkeypatch.setattr("time.time", lambda: now[0])
-    for attempt in range(5):
+    return now
+
+
+def _wait_shown(response) -> int:
+    match = re.search(r"Try again in (\d+) seconds?", response.content.decode())
+    return int(match.group(1)) if match else 0
+
+
+def test_each_failure_past_the_free_ones_doubles_the_wait_up_to_a_minute(client, rf, rae,
+                                                                         clock):
+    waits = []
+    for attempt in range(12):
         _login(client, "site", "rae", f"guess-{attempt}")
-    now[0] += settings.LOGIN_LOCKOUT_SECONDS - 60
-    assert "1 minute" in _login(client, "site", "rae", PASSWORD).content.decode()
-    assert not _logged_in(client)
-    now[0] += 61
+        waits.append(login_wait(request=rf.post("/", REMOTE_ADDR="127.0.0.1"), username="rae"))
+        clock[0] += waits[-1]
+    assert waits == [0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 60, 60]
     _login(client, "site", "rae", PASSWORD)
+    assert _logged_in(client)
+
+
+def test_the_owner_gets_in_from_a_new_address_after_a_short_wait(client, rae, clock):
+    for attempt in range(200):  # an attacker elsewhere, failing whenever allowed
+        clock[0] += 60
+        _login(client, "site", "rae", f"guess-{attempt}", REMOTE_ADDR=f"10.0.{attempt}.1")
+    wait = _wait_shown(_login(client, "site", "rae", PASSWORD, REMOTE_ADDR="198.51.100.2"))
+    assert 0 < wait <= 60
+    clock[0] += wait
+    _login(client, "site", "rae", PASSWORD, REMOTE_ADDR="198.51.100.2")
+    assert _logged_in(client)
+
+
+def test_a_guesser_gets_at_most_100_tries_an_hour_at_one_account(rf, rae, clock):
+    checked = 0
+    for second in range(3600):  # one attempt a second, each from a new address
+        request = rf.post("/accounts/login/", REMOTE_ADDR=f"10.{second // 250}.{second % 250}.1")
+        if not login_wait(request=request, username="rae"):
+            checked += 1
+            login_failed(request=request, username="rae")
+        clock[0] += 1
+    assert 50 < checked <= 100
+
+
+def test_the_counts_are_forgotten_a_window_after_the_last_failure(client, rae, clock, settings):
+    for attempt in range(8):
+        _login(client, "site", "rae", f"guess-{attempt}")
+        clock[0] += 30
+    clock[0] += settings.LOGIN_FAILURE_WINDOW_SECONDS
+    _login(client, "site", "rae", "guess-again")
+    assert _wait_shown(_login(client, "site", "rae", PASSWORD)) == 0
     assert _logged_in(client)
 
 
@@ -78,11 +126,13 @@ def test_an_empty_password_does_not_reset_the_accounts_count(client, rae):
     assert not _logged_in(client)
 
 
-def test_an_address_guessing_many_accounts_is_locked_out(client, rae):
+def test_an_address_guessing_many_accounts_waits_but_others_do_not(client, rae):
     for attempt in range(20):
         _login(client, "site", f"user{attempt}", "guess")
     _login(client, "site", "rae", PASSWORD)
     assert not _logged_in(client)
+    _login(client, "site", "rae", PASSWORD, REMOTE_ADDR="198.51.100.2")
+    assert _logged_in(client)
 
 
 def test_x_forwarded_for_changes_nothing_without_trusted_proxies(client, rae):
@@ -138,3 +188,25 @@ def test_a_valid_token_is_never_refused_for_others_unknown_tokens(client, db, to
     for n in range(40):
         client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token wrong-{n}")
     assert client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
+
+
+@pytest.fixture
+def proxy_warning(monkeypatch, caplog):
+    monkeypatch.setattr("config.proxy_headers._warned", False)
+    caplog.set_level(logging.WARNING, logger="config.proxy_headers")
+    return caplog
+
+
+def test_proxy_headers_with_no_trusted_proxy_log_one_warning(client, db, proxy_warning):
+    for _ in range(3):
+        client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert proxy_warning.text.count("TRUSTED_PROXY_COUNT is 0") == 1
+    assert "X-FORWARDED-FOR" in proxy_warning.text
+
+
+def test_no_proxy_warning_when_the_proxies_are_counted_or_absent(client, db, settings,
+                                                                 proxy_warning):
+    client.get("/healthz")
+    settings.TRUSTED_PROXY_COUNT = 1
+    client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert "TRUSTED_PROXY_COUNT" not in proxy_warning.text
