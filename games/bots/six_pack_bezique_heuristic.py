@@ -132,7 +132,10 @@ def _meld(game, legal, info):
     best, best_value = game.DONE, 0.0
     for action in legal:
         if action in families["meld"]:
-            kind = KINDS[KIND_CODES[action - families["meld"].start]]
+            code, lay = game.meld_of(action)
+            if lay is not None:  # the short form leaves the cards to the rules' choice
+                continue
+            kind = KINDS[code]
         elif action in families["score"]:
             kind = KINDS[KIND_CODES[action - families["score"].start]]
         else:

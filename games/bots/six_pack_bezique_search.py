@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 from games.rules.bezique_melds import BEZIQUES, KIND_CODES, KINDS, Book, Group
 from games.rules.bezique_melds import points as meld_points
-from games.rules.bezique_play import MELD_STEP, _may_hold
+from games.rules.bezique_play import MELD_STEP
+from games.rules.bezique_turn import _may_hold
 from games.rules.six_pack_bezique import TRICKS, BeziquePlay
 
 from .any_game import AnyGameSearchBot
@@ -196,7 +197,9 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
         is never tried: the rollouts are too short to see what it costs)."""
         families = game.vocab.families
         plays = [a for a in legal if a in families["play"]]
-        if not plays or info.endgame:
+        if not plays:  # a meld turn: each meld once, in the short form
+            return [a for a in legal if a not in families["meld"] or game.meld_of(a)[1] is None]
+        if info.endgame:
             return legal
         cost = {a: keep_value(game.vocab.text(a), info) for a in plays}
         cheap = sorted(plays, key=lambda a: cost[a])[:CHEAP]

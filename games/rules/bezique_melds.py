@@ -212,7 +212,8 @@ class Book:
                               "sequence)")
 
     # --- changing the book ---------------------------------------------------
-    def lay(self, seat: int, kind: Kind, cards, base: Group | None, scored: bool) -> None:
+    def lay(self, seat: int, kind: Kind, cards, base: Group | None, scored: bool) -> int:
+        """Put a meld on the table; its group id."""
         groups = self.groups
         if base is not None:
             groups.remove(base)
@@ -224,6 +225,7 @@ class Book:
                 self.seq_of[card] = gid
             self.state.table.show(card)
         groups.append(Group(gid, seat, kind.code, tuple(cards), kind.size, scored, False))
+        return gid
 
     def waiting(self, seat: int, code: str, scorable: bool = True) -> Group | None:
         """The first unscored, unbroken meld of this kind laid by `seat` (with

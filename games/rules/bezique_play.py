@@ -1,13 +1,14 @@
 """Six-Pack Bezique's play: the opening carte blanche, the 96 tricks with the winner's
-meld turn and the draws while the stock lasts, and the last twelve tricks' follow rule
-(the rules are in games/rules/six_pack_bezique.py's docstring)."""
+meld turn (games/rules/bezique_turn.py) and the draws while the stock lasts, and the
+last twelve tricks' follow rule (the rules are in games/rules/six_pack_bezique.py's
+docstring)."""
 
 from __future__ import annotations
 
 from games.engine import NO_OBLIGATION, FollowRule, Phase, RuleViolation, TrickPlay, by_table_trump
 
-from .bezique_melds import FACE_RANKS, KIND_CODES, KINDS, MARRIAGE, SEQUENCE, SUITS, Book
-from .bezique_melds import points as meld_points
+from .bezique_melds import FACE_RANKS, KIND_CODES, Book
+from .bezique_turn import check_meld_turn, lay_meld, meld_actions, score_meld, start_turn
 
 TRICKS = 96  # 192 cards, two to a trick
 BLANCHE_BONUS = 250
@@ -190,9 +191,10 @@ class BeziquePlay(TrickPlay):
         if family in ("play", "table"):
             self.play(state, action)
         elif family == "meld":
-            lay_meld(state, state.to_move, KINDS[KIND_CODES[action - game.vocab.families["meld"].start]])
+            lay_meld(state, state.to_move, action)
         elif family == "score":
-            score_waiting(state, state.to_move, KIND_CODES[action - game.vocab.families["score"].start])
+            score_meld(state, state.to_move,
+                       KIND_CODES[action - game.vocab.families["score"].start])
         elif family == "done" and state.vars["step"] == MELD_STEP:
             self.draw(state)
         elif family in ("blanche", "no-blanche") and state.vars["step"] == BLANCHE_STEP:
@@ -226,7 +228,7 @@ class BeziquePlay(TrickPlay):
             return
         if state.vars.get("endgame"):
             return
-        state.vars["scored_now"] = False
+        start_turn(state)
         if meld_actions(state, winner, first=True):
             state.vars["step"] = MELD_STEP
         else:
@@ -267,91 +269,3 @@ class BeziquePlay(TrickPlay):
 
     def done(self, state):
         return not state.trick and len(state.tricks) >= TRICKS
-
-
-# --- the meld turn ---------------------------------------------------------------
-def meld_actions(state, seat: int, first: bool = False) -> list[int]:
-    """The meld turn's actions: melds that may be laid, waiting melds that may be scored,
-    and done. With `first`, only whether there is anything to do (empty: nothing)."""
-    game, book = state.game, Book(state)
-    held = set(game.pack.codes(state.table.of("hand", seat)))
-    melds = game.vocab.families["meld"].start
-    out = []
-    for index, code in enumerate(KIND_CODES):
-        kind = KINDS[code]
-        if _may_hold(kind, held) and book.find(seat, kind) is not None:
-            out.append(melds + index)
-            if first:
-                return out
-    if not state.vars.get("scored_now"):
-        scores = game.vocab.families["score"].start
-        waiting = {g.kind for g in book.groups if g.seat == seat and not g.scored
-                   and not g.broken and not book.in_scored_sequence(g)}
-        out += [scores + index for index, code in enumerate(KIND_CODES) if code in waiting]
-    if first:
-        return out
-    return out + [game.DONE]
-
-
-def _may_hold(kind, held: set) -> bool:
-    """A quick look before the full search: every rank (and fixed suit) is held."""
-    if kind.suit in ("*", "T"):
-        return any(code[0] == kind.ranks[0] for code in held)
-    if kind.suit is None:
-        return "QS" in held and "JD" in held
-    return all(rank + kind.suit in held for rank in kind.ranks)
-
-
-def check_meld_turn(state, seat, action, family):
-    game, book = state.game, Book(state)
-    if family == "meld":
-        kind = KINDS[KIND_CODES[action - game.vocab.families["meld"].start]]
-        if book.find(seat, kind) is None:
-            return RuleViolation(*book.why_not(seat, kind))
-        return None
-    if family == "score":
-        code = KIND_CODES[action - game.vocab.families["score"].start]
-        if state.vars.get("scored_now"):
-            return RuleViolation("one-score-per-trick", "one meld is scored per trick won")
-        if book.waiting(seat, code) is None:
-            if book.waiting(seat, code, scorable=False) is not None:
-                return RuleViolation("meld-reuse", f"{code}: its king and queen lie in a "
-                                     "sequence already scored")
-            return RuleViolation("no-waiting-meld", f"no unscored, unbroken {code} of "
-                                 "this player is on the table")
-        return None
-    if family == "done":
-        return None
-    return RuleViolation("meld-turn-open", "the winner of the trick may meld: write the "
-                         "melds laid and then done before the next lead")
-
-
-def lay_meld(state, seat: int, kind) -> None:
-    book = Book(state)
-    found = book.find(seat, kind)
-    if state.trump is None and kind.cls in (SEQUENCE, MARRIAGE):
-        state.trump = SUITS.index(kind.suit)  # the first marriage or sequence laid
-    if found is None:  # only in an unchecked replay
-        return
-    cards, base = found
-    scored = not state.vars.get("scored_now")
-    book.lay(seat, kind, cards, base, scored)
-    if scored:
-        add_score(state, seat, kind.code)
-
-
-def score_waiting(state, seat: int, code: str) -> None:
-    book = Book(state)
-    group = book.waiting(seat, code)
-    if group is None or state.vars.get("scored_now"):
-        return
-    book.mark_scored(group)
-    add_score(state, seat, code)
-
-
-def add_score(state, seat: int, code: str) -> None:
-    trump = None if state.trump is None else SUITS[state.trump]
-    value = meld_points(KINDS[code], trump)
-    state.vars["points"][seat] += value
-    state.vars["scored"].append((seat, code, value))
-    state.vars["scored_now"] = True

@@ -42,9 +42,9 @@ from games.engine import (
     Pack,
     SetNumberOfHands,
     State,
-    Vocabulary,
 )
 
+from .bezique_lays import LAYS, BeziqueVocabulary, lay_value
 from .bezique_melds import KIND_CODES, SUITS, Book
 from .bezique_play import TRICKS, BeziquePlay, OpeningBlanche
 from .bezique_sheet import SUMMARY_SCHEMA, score_sheet
@@ -115,13 +115,17 @@ class SixPackBezique(EngineGame):
     SUMMARY_SCHEMA = SUMMARY_SCHEMA
 
     def build_vocabulary(self):
-        vocab = Vocabulary()
+        vocab = BeziqueVocabulary()
         vocab.numbers("guess", 1, MAX_CUT)
         vocab.numbers("cut", 1, MAX_CUT)
         self.BLANCHE, self.NO_BLANCHE = vocab.word("blanche"), vocab.word("no-blanche")
         vocab.cards(self.pack)
         vocab.family("table", self.pack.faces)
-        vocab.family("meld", KIND_CODES)
+        # "meld:four-J" (the short form: the rules pick the cards), then every lay that
+        # names its cards ("meld:four-J:JS+JD+JD+table:JD")
+        melds = vocab.family("meld", [*KIND_CODES, *(lay_value(k, t) for k, t in LAYS)])
+        self.lay_actions = {lay: melds.start + len(KIND_CODES) + index
+                            for index, lay in enumerate(LAYS)}
         vocab.family("score", KIND_CODES)
         self.DONE = vocab.word("done")
         return vocab
@@ -138,6 +142,13 @@ class SixPackBezique(EngineGame):
 
     def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
         return BeziqueState(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
+
+    def meld_of(self, action: int) -> tuple[str, tuple | None]:
+        """(meld code, the cards a lay names or None for the short form) of a meld action."""
+        index = action - self.vocab.families["meld"].start
+        if index < len(KIND_CODES):
+            return KIND_CODES[index], None
+        return LAYS[index - len(KIND_CODES)]
 
     def tricks_in_hand(self, state):
         return TRICKS

@@ -26,6 +26,8 @@ from test_rules_six_pack_bezique_melds import (  # noqa: E402
 
 SEATS = ["Ann", "Bob"]
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "six-pack-bezique.json"
+# the golden playthrough as stored before lays named their cards
+SHORT_FORM_GOLDEN = GOLDEN.parent.parent / "stored" / "six-pack-bezique-short-melds.json"
 
 
 def first_legal_to_the_end(state, stop=None):
@@ -385,6 +387,20 @@ def golden_case():
     return {"game": GAME.name, "options": dict(GAME.options), "seed": 21,
             "history": [state.action_to_string(a) for a in state.history],
             "record": state.to_record(SEATS)}
+
+
+def test_a_record_written_with_short_form_melds_keeps_its_meaning():
+    """The golden playthrough as it was before lays named their cards ("meld:four-J",
+    the first lay of a turn scoring): it checks with the same totals, and replayed it
+    is stored naming the cards and each score."""
+    old = json.loads(SHORT_FORM_GOLDEN.read_text())
+    report = rules.check_record(old["record"])
+    assert report.errors == [] and report.totals == old["record"]["totals"] == [1950, 470]
+    state = GAME.replay(old["seed"], old["history"])
+    assert state.returns() == old["record"]["totals"]
+    events = state.to_record(SEATS)["hands"][0]["events"]
+    assert events[events.index("meld:four-J:JD+JC+JC+JC") + 1] == "score:four-J"
+    assert rules.check_record(state.to_record(SEATS)).totals == [1950, 470]
 
 
 def test_the_golden_playthrough_is_unchanged():

@@ -81,7 +81,7 @@ def test_each_meld_scores_as_the_text_says(kind, trump, value):
 def test_the_first_marriage_laid_sets_trump_and_scores_as_trumps():
     state = dealt(["KH", "QH", "AC"])
     win_trick(state, "AC")
-    assert legal(state) == {"meld:marriage-H", "done"}
+    assert legal(state) == {"meld:marriage-H", "meld:marriage-H:KH+QH", "done"}
     play(state, "meld:marriage-H")
     assert state.trump == GAME.pack.suits.index("H")
     assert state.vars["scored"] == [(0, "marriage-H", 40)]
@@ -300,3 +300,61 @@ def test_a_card_named_by_its_code_is_played_from_the_concealed_copies():
     win_trick(state, "KH")  # the concealed king: the marriage stays whole
     assert [g.broken for g in state.vars["groups"]] == [False]
     assert state.check("meld:marriage-H") is not None
+
+
+# --- lays that name their cards, and the meld the player scores ------------------------------
+def test_a_player_laying_several_melds_scores_the_one_chosen():
+    # the marriage sets trump; the player scores the four trump jacks laid after it
+    state = dealt(["KH", "QH", "JH", "JH", "JH", "JH", "AC", "AD"])
+    win_trick(state, "AC")
+    play(state, "meld:marriage-H:KH+QH", "meld:trump-four-J:JH+JH+JH+JH",
+         "score:trump-four-J", "done")
+    assert state.trump == GAME.pack.suits.index("H")
+    assert state.vars["scored"] == [(0, "trump-four-J", 400)]
+    win_trick(state, "AD")
+    play(state, "score:marriage-H")  # the marriage waited
+    assert state.vars["scored"][-1] == (0, "marriage-H", 40)
+
+
+def test_a_lay_that_names_its_cards_is_restored_with_those_copies():
+    state = dealt(["JD", "JD", "JD", "JD", "JS", "JS", "AC", "AD"])
+    win_trick(state, "AC")
+    play(state, "meld:four-J:JD+JS+JD+JD", "score:four-J", "done")
+    tabled = sorted(GAME.pack.code(c) for c in state.vars["used"])
+    assert tabled == ["JD", "JD", "JD", "JS"]
+    win_trick(state, "table:JS")  # the four jacks are broken; a concealed JS is left
+    play(state, "meld:four-J:table:JD+JS+table:JD+table:JD", "score:four-J")
+    assert state.vars["scored"] == [(0, "four-J", 40)] * 2
+
+
+def test_a_lay_may_name_its_cards_in_any_order_case_and_ten():
+    parse = GAME.vocab.parse
+    action = parse("meld:sequence-H:AH+TH+KH+QH+table:JH")
+    assert action is not None
+    assert parse("MELD:Sequence-h:table:jh+10H+qh+kh+ah") == action
+    assert GAME.vocab.text(action) == "meld:sequence-H:AH+TH+KH+QH+table:JH"
+    assert parse("meld:sequence-H:AH+TH+KH+QH") is None  # a card short
+    assert parse("meld:sequence-H:AH+TH+KH+QH+JS") is None  # not the meld's card
+
+
+def test_a_lay_naming_cards_the_player_has_not_so_is_refused():
+    state = dealt(["KH", "QH", "KH", "AC", "AD", "QS", "JD"])
+    win_trick(state, "AC")
+    assert code(state, "meld:marriage-H:table:KH+QH") == "card-not-on-table"
+    assert code(state, "meld:four-J:JD+JD+JD+JD") == "meld-cards-missing"
+    play(state, "meld:marriage-H:KH+QH", "score:marriage-H", "done")
+    win_trick(state, "AD")
+    assert code(state, "meld:marriage-H:KH+table:QH") == "meld-reuse"  # intact: no restore
+    assert code(state, "score:marriage-H") == "no-waiting-meld"  # it scored already
+
+
+def test_a_short_form_lay_is_stored_naming_its_cards_and_its_score():
+    # records written before lays named their cards keep their meaning: the first
+    # short-form lay of a turn scores, and it is stored as what the rules read
+    state = dealt(["KH", "QH", "KC", "QC", "AC"])
+    win_trick(state, "AC")
+    play(state, "meld:marriage-H", "meld:marriage-C", "done")
+    texts = [GAME.vocab.text(a) for a in state.events[-4:]]
+    assert texts == ["meld:marriage-H:KH+QH", "score:marriage-H", "meld:marriage-C:KC+QC",
+                     "done"]
+    assert state.vars["scored"] == [(0, "marriage-H", 40)]
