@@ -5,6 +5,7 @@ and store them."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from league.models import Role
@@ -140,12 +141,29 @@ def _plain(number: float) -> float | int:
 
 # --- members ---------------------------------------------------------------------------------
 
+def _role_choices(roles: list[str] | None) -> list[tuple[str, str]]:
+    return [(value, label) for value, label in Role.choices if roles is None or value in roles]
+
+
 class MemberAddForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Name",
-                           help_text="A new name creates the player; an existing member's "
-                                     "name is refused.")
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.PLAYER)
+    """`roles`: the roles the organiser may give (`roles_to_give`); the others are not offered."""
+
+    name = forms.CharField(max_length=80, label=_("Name"),
+                           help_text=_("A new name creates the player; an existing member's "
+                                       "name is refused."))
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.PLAYER, label=_("Role"))
+
+    def __init__(self, *args, roles: list[str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = _role_choices(roles)
 
 
 class RoleForm(forms.Form):
+    """One member's role; labelled with the member's name, offering only `roles`."""
+
     role = forms.ChoiceField(choices=Role.choices)
+
+    def __init__(self, *args, roles: list[str] | None = None, member: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = _role_choices(roles)
+        self.fields["role"].label = _("Role of %(member)s") % {"member": member}

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from league import access, permissions
 from league.forms import MemberAddForm, RoleForm
 from league.models import Club, Membership
-from league.services.clubs import membership_remove, membership_set_role
+from league.services.clubs import membership_remove, membership_set_role, roles_to_give
 from league.services.newcomers import newcomer_add
 
 
@@ -28,7 +28,8 @@ def _club(request, slug) -> Club:
 @login_required
 def club_members(request, slug):
     club = _club(request, slug)
-    form = MemberAddForm(request.POST or None)
+    roles = roles_to_give(user=request.user, club=club)
+    form = MemberAddForm(request.POST or None, roles=roles)
     if request.method == "POST" and form.is_valid():
         try:
             membership = newcomer_add(club=club, user=request.user, **form.cleaned_data)
@@ -44,7 +45,10 @@ def club_members(request, slug):
             return redirect("organiser:club-members", slug=club.slug)
     members = Membership.objects.filter(club=club).select_related("player").order_by(
         "player__display_name", "pk")
-    rows = [(m, RoleForm(initial={"role": m.role}, prefix=f"m{m.pk}")) for m in members]
+    # A member whose role the organiser may not change shows it as text, not a select.
+    rows = [(m, RoleForm(initial={"role": m.role}, prefix=f"m{m.pk}", roles=roles,
+                         member=m.player.display_name) if m.role in roles else None)
+            for m in members]
     return render(request, "league/club_members.html", {
         "club": club, "form": form, "rows": rows,
         "is_owner": permissions.can(request.user, permissions.OWN, club)})
@@ -65,7 +69,8 @@ def _why(refused: PermissionDenied | ValidationError) -> str:
 def member_role(request, slug, membership):
     club = _club(request, slug)
     member = _member(club, membership)
-    form = RoleForm(request.POST, prefix=f"m{member.pk}")
+    form = RoleForm(request.POST, prefix=f"m{member.pk}",
+                    roles=roles_to_give(user=request.user, club=club))
     if not form.is_valid():
         messages.error(request, f"Role for {member.player}: choose one of the listed roles.")
         return redirect("organiser:club-members", slug=club.slug)

@@ -98,6 +98,15 @@ def membership_check_change(*, user, club: Club, old: str | None, new: str | Non
                                        "make another member owner first."})
 
 
+def roles_to_give(*, user, club: Club) -> list[str]:
+    """The roles `user` may hand out in `club` (what `membership_check_change` allows):
+    every role for an owner, player and scorekeeper for an organiser, none otherwise."""
+    if not can(user, MANAGE, club):
+        return []
+    owner = can(user, OWN, club)
+    return [role for role in Role.values if owner or role not in MANAGING_ROLES]
+
+
 def _lock_members(club: Club) -> None:
     # Every role change of a club takes the club's row first, so two owners demoting each
     # other one after the other cannot both pass the last-owner check (PostgreSQL; SQLite's
