@@ -5,8 +5,9 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
 
-from league import access
+from league import access, permissions
 from league.models import Club, Membership, Season
 from league.page_cache import cached_page, club_version
 from tournaments.models import Event
@@ -20,7 +21,10 @@ def home(request):
         .annotate(members=Count("memberships"))
         .order_by("name")
     )
-    return render(request, "rankings/home.html", {"clubs": clubs})
+    # Each organiser is led to their clubs' own pages; the admin is for site staff only.
+    organised = (permissions.manageable_clubs(request.user).order_by("name")
+                 if request.user.is_authenticated and not request.user.is_superuser else [])
+    return render(request, "rankings/home.html", {"clubs": clubs, "organised": organised})
 
 
 def _club_versions(request, slug):
@@ -54,6 +58,7 @@ def club_detail(request, slug):
             ("New season", reverse("organiser:season-new", args=[club.slug])),
             ("New one-off tournament", reverse("organiser:tournament-new", args=[club.slug])),
             ("Members and roles", reverse("organiser:club-members", args=[club.slug])),
+            (_("API tokens"), reverse("organiser:club-tokens", args=[club.slug])),
         ],
     }
     return render(request, "rankings/club_detail.html", context)

@@ -6,6 +6,7 @@ from django.urls import path
 
 from league import views_members as member_views
 from league import views_organiser as season_views
+from league import views_tokens as token_views
 from tournaments.views import organiser as night_views
 
 app_name = "organiser"
@@ -18,6 +19,9 @@ urlpatterns = [
          name="member-role"),
     path("clubs/<slug:slug>/members/<int:membership>/remove/", member_views.member_remove,
          name="member-remove"),
+    path("clubs/<slug:slug>/tokens/", token_views.club_tokens, name="club-tokens"),
+    path("clubs/<slug:slug>/tokens/<int:pk>/revoke/", token_views.token_revoke_view,
+         name="token-revoke"),
     path("seasons/<int:pk>/nights/new/", night_views.night_new, name="night-new"),
     path("clubs/<slug:slug>/tournaments/new/", night_views.tournament_new,
          name="tournament-new"),
