@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -9,8 +11,16 @@ from league.forms_accounts import AdminLoginForm, LoginForm
 # Both login pages count failures and lock out guessing (league.services.logins).
 admin.site.login_form = AdminLoginForm
 
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages without an icon link (the admin, the API).
+    Not permanent: the icon's hashed static name changes when the icon does."""
+    return redirect(static("img/favicon.svg"))
+
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm),
          name="login"),
