@@ -5,6 +5,7 @@ import random
 
 from . import extras as extras_mod
 from . import fit
+from .anneal import anneal
 from .designs import library
 from .report import build_report
 from .search import LocalSearch, pair_cost, total_cost
@@ -245,7 +246,8 @@ def plan_rotation(req: SeatingRequest) -> Plan:
 def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
     """(rounds, outs, season): the ghosted design if it is tidy as it stands, else
     the best other fitted start improved by local search and, unless that came out
-    tidy, the ghosted design searched too; the better season wins.
+    tidy, the ghosted design searched too; the better season wins, and is annealed
+    with the time left if some pair still meets twice.
 
     A ghosted design uses nearly every pair, so the search has little room there,
     while a looser start often reaches a tidy plan quickly."""
@@ -259,11 +261,15 @@ def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
         exact = _exact(ctx, search_end.child(min(0.5, search_end.remaining() / 3)))
         if exact:
             return exact
-    results = [_searched(start, rng, search_end.child(search_end.remaining() / 2)
-                         if ghosted else search_end)]
+    tabu_end = search_end.child(search_end.remaining() / 2)  # annealing may get the rest
+    results = [_searched(start, rng, tabu_end.child(tabu_end.remaining() / 2)
+                         if ghosted else tabu_end)]
     if ghosted and not _tidy(results[0][2]):
-        results.append(_searched(ghosted, rng, search_end))
-    return min(results, key=lambda result: _quality(result[2]))
+        results.append(_searched(ghosted, rng, tabu_end))
+    best = min(results, key=lambda result: _quality(result[2]))
+    if not _repeat_free(best[2]):
+        best = _annealed(best, rng, search_end)
+    return best
 
 
 def _exact(ctx: _Context, deadline: Deadline):
@@ -295,6 +301,14 @@ def _searched(start, rng: random.Random, deadline: Deadline):
     cost, rounds, outs, season = start
     search = LocalSearch(season, rounds, outs, list(range(len(rounds))), rng)
     search.run(deadline, cost)
+    return rounds, outs, season
+
+
+def _annealed(result, rng: random.Random, deadline: Deadline):
+    """Annealing where the tabu search left repeats (anneal.py says why it helps)."""
+    rounds, outs, season = result
+    search = LocalSearch(season, rounds, outs, list(range(len(rounds))), rng)
+    anneal(search, total_cost(season), deadline)
     return rounds, outs, season
 
 

@@ -1,6 +1,6 @@
 """Time-boxed local search over the unpublished rounds (min-conflicts + tabu).
 
-The cost is the whole season's sum over pairs of 10 x meetings squared (history and
+The cost is the whole season's sum over pairs of state.meeting_cost (history and
 published rounds included), plus BIG per forbidden meeting, minus BIG per
 keep-together meeting, plus weighted squares of small-table and sit-out counts
 and, in partnership games, of partner counts.  A move swaps two players of one
@@ -11,7 +11,7 @@ someone sitting out.
 import random
 
 from .search_util import Deadline
-from .state import BIG, PAIR_WEIGHT, Season
+from .state import BIG, Season, meeting_cost
 
 SMALL_WEIGHT = 1  # small-table balance only breaks ties between repeat-free plans
 PARTNER_WEIGHT = 80  # a repeated partner costs more than a repeated opponent
@@ -223,7 +223,7 @@ def pair_cost(season: Season) -> int:
     for a in range(n):
         for b in range(a + 1, n):
             rule, c = season.rule[a][b], season.meet[a][b]
-            cost += rule * BIG * c if rule else PAIR_WEIGHT * c * c
+            cost += rule * BIG * c if rule else meeting_cost(c)
             if season.partnership:
                 cost += PARTNER_WEIGHT * season.partner[a][b] ** 2
     return cost

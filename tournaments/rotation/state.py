@@ -1,7 +1,23 @@
 """Season counters in player indices 0..n-1, updated incrementally by the search."""
 
 BIG = 100_000  # weight of a hard constraint (forbidden / keep-together pair)
-PAIR_WEIGHT = 10  # per unit of meetings squared: one repeat (+30) beats any small-table gain
+PAIR_WEIGHT = 10  # per unit of meetings squared: spreads the repeats that must happen
+REPEAT_WEIGHT = 40  # per meeting after a pair's first: new opponents come first, so a plan
+# meets as many different pairs as it can before it spreads what repeats remain
+
+
+def meeting_cost(count: int) -> int:
+    """Cost of a pair (no rule) that meets count times: a repeat costs at least 70,
+    a first meeting 10, and a third meeting more than a second."""
+    return PAIR_WEIGHT * count * count + REPEAT_WEIGHT * max(count - 1, 0)
+
+
+# Cost of one more meeting for a pair that has met c times: the searches' inner loop.
+_MORE = tuple(meeting_cost(c + 1) - meeting_cost(c) for c in range(256))
+
+
+def _one_more(c: int) -> int:
+    return _MORE[c] if c < len(_MORE) else meeting_cost(c + 1) - meeting_cost(c)
 
 
 class Season:
@@ -9,7 +25,7 @@ class Season:
 
     pair_weight[a][b] is +1 for a forbidden pair, -1 for a keep-together pair and 0
     otherwise; the cost of a pair is BIG per meeting (or -BIG) for those, else
-    PAIR_WEIGHT times the square of its meeting count (repeats cost more the more they pile up).
+    meeting_cost of its meeting count.
     """
 
     def __init__(self, n: int, preferred: int, partnership: bool = False):
@@ -48,7 +64,7 @@ class Season:
         if rule:
             return sign * rule * BIG
         c = self.meet[a][b]
-        return PAIR_WEIGHT * (2 * c + 1 if sign > 0 else 1 - 2 * c)
+        return _one_more(c) if sign > 0 else -_one_more(c - 1)
 
     def partner_delta(self, a: int, b: int, sign: int) -> int:
         c = self.partner[a][b]
