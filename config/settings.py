@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "league.session_limits.SessionLimits",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "league.api.middleware.ApiQueryStringGuard",
@@ -86,7 +87,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # ASVS 2.1.1: at least 12 characters.
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
@@ -113,6 +116,16 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not env_bool("STATIC_MANIFEST", False)
+
+# Logins end after 30 minutes without a request and 12 hours after the password was given
+# (ASVS 3.3.2, level 2; league/session_limits.py). The cookie lives as long as the login.
+SESSION_IDLE_SECONDS = env_int("SESSION_IDLE_SECONDS", 30 * 60)
+SESSION_MAX_AGE_SECONDS = env_int("SESSION_MAX_AGE_SECONDS", 12 * 3600)
+SESSION_COOKIE_AGE = SESSION_MAX_AGE_SECONDS
+if not 60 <= SESSION_IDLE_SECONDS <= SESSION_MAX_AGE_SECONDS:
+    from config.env import ConfigError
+
+    raise ConfigError("SESSION_IDLE_SECONDS must be 60 or more and at most SESSION_MAX_AGE_SECONDS")
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
