@@ -250,7 +250,9 @@ REST_FRAMEWORK = {
         "league.api.filters.IdFilterBackend",  # an unknown id and a private one: both empty
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_THROTTLE_RATES": {"anon": env_str("ANON_THROTTLE_RATE", "120/minute")},
+    # "records": checks and result submissions per API token and per logged-in person.
+    "DEFAULT_THROTTLE_RATES": {"anon": env_str("ANON_THROTTLE_RATE", "120/minute"),
+                               "records": env_str("RECORD_THROTTLE_RATE", "30/minute")},
 }
 
 SPECTACULAR_SETTINGS = {

@@ -32,6 +32,8 @@ our own decisions are in docs/rules/six-pack-bezique.md):
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.engine import (
     HAND,
     STOCK,
@@ -82,6 +84,24 @@ def cut_bonuses(dealer: int, cut: int, guess: int) -> list[int]:
     return bonus
 
 
+@cache
+def shared_vocabulary(pack) -> BeziqueVocabulary:
+    """Built once (its 1,600 lays take a while) and shared: a vocabulary is read-only."""
+    vocab = BeziqueVocabulary()
+    vocab.numbers("guess", 1, MAX_CUT)
+    vocab.numbers("cut", 1, MAX_CUT)
+    vocab.word("blanche")
+    vocab.word("no-blanche")
+    vocab.cards(pack)
+    vocab.family("table", pack.faces)
+    # "meld:four-J" (the short form: the rules pick the cards), then every lay that
+    # names its cards ("meld:four-J:JS+JD+JD+table:JD")
+    vocab.family("meld", [*KIND_CODES, *(lay_value(kind, lay) for kind, lay in LAYS)])
+    vocab.family("score", KIND_CODES)
+    vocab.word("done")
+    return vocab
+
+
 # --- the state: its observation adds the public meld table ---------------------------
 class BeziqueState(State):
     def clone(self):
@@ -115,19 +135,11 @@ class SixPackBezique(EngineGame):
     SUMMARY_SCHEMA = SUMMARY_SCHEMA
 
     def build_vocabulary(self):
-        vocab = BeziqueVocabulary()
-        vocab.numbers("guess", 1, MAX_CUT)
-        vocab.numbers("cut", 1, MAX_CUT)
-        self.BLANCHE, self.NO_BLANCHE = vocab.word("blanche"), vocab.word("no-blanche")
-        vocab.cards(self.pack)
-        vocab.family("table", self.pack.faces)
-        # "meld:four-J" (the short form: the rules pick the cards), then every lay that
-        # names its cards ("meld:four-J:JS+JD+JD+table:JD")
-        melds = vocab.family("meld", [*KIND_CODES, *(lay_value(k, t) for k, t in LAYS)])
-        self.lay_actions = {lay: melds.start + len(KIND_CODES) + index
-                            for index, lay in enumerate(LAYS)}
-        vocab.family("score", KIND_CODES)
-        self.DONE = vocab.word("done")
+        vocab = shared_vocabulary(self.pack)
+        self.BLANCHE, self.NO_BLANCHE = vocab.parse("blanche"), vocab.parse("no-blanche")
+        self.DONE = vocab.parse("done")
+        start = vocab.families["meld"].start + len(KIND_CODES)
+        self.lay_actions = {lay: start + index for index, lay in enumerate(LAYS)}
         return vocab
 
     def build_phases(self):
