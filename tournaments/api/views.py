@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import rules
+from games.rules.records import CheckReport
 from league.api.auth import AnonymousThrottle, ReadOrCredentials, subject_of
 from league.api.errors import (
     ERRORS,
@@ -24,6 +25,7 @@ from league.api.errors import (
     RejectedSerializer,
 )
 from league.api.idempotency import HEADER, idempotent
+from league.api.throttles import RecordWorkThrottle
 from tournaments import selectors
 from tournaments.api.removal import (
     REASON,
@@ -56,6 +58,7 @@ from tournaments.rulesets import ruleset
 from tournaments.selectors_tasks import seating_plan, seating_task_status
 from tournaments.services import events as event_services
 from tournaments.services import seating as seating_services
+from tournaments.services.record_limits import COSTLY, limit_errors
 from tournaments.services.records import input_errors
 from tournaments.services.results import (
     ResultConflict,
@@ -206,7 +209,8 @@ class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         request=OpenApiTypes.OBJECT, parameters=[IDEMPOTENCY_KEY], responses=RESULT_RESPONSES,
         description="Submit the table's result: the body is the record itself (see "
                     "/api/v1/rulesets/ for each game's record JSON Schema).")
-    @action(detail=True, methods=["post"], filterset_fields=[], pagination_class=None)
+    @action(detail=True, methods=["post"], filterset_fields=[], pagination_class=None,
+            throttle_classes=[RecordWorkThrottle])
     def result(self, request, pk=None):
         def submit():
             table = self.get_object()
@@ -263,7 +267,8 @@ class TableResultViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(request=CorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
                    responses=RESULT_RESPONSES)
-    @action(detail=True, methods=["post"], filterset_fields=[])
+    @action(detail=True, methods=["post"], filterset_fields=[],
+            throttle_classes=[RecordWorkThrottle])
     def correct(self, request, pk=None):
         """Organisers replace a stored result; the reason is kept in the audit trail."""
 
@@ -299,7 +304,7 @@ class RulesetsView(APIView):
 class RecordCheckView(APIView):
     """Check any record against the rules without storing it (open to everyone, throttled)."""
 
-    throttle_classes = [AnonymousThrottle]
+    throttle_classes = [AnonymousThrottle, RecordWorkThrottle]
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
@@ -314,9 +319,12 @@ class RecordCheckView(APIView):
         if not isinstance(request.data, dict):
             return Response({"detail": "The body must be a JSON object (a record)."},
                             status=status.HTTP_400_BAD_REQUEST)
-        report = rules.check_record(request.data).to_dict()
-        refused = input_errors(request.data)  # what storing the record would refuse too
-        if refused:
+        refused = input_errors(request.data) + limit_errors(request.data)
+        if COSTLY.intersection(e["code"] for e in refused):
+            report = CheckReport(game=request.data.get("game")).to_dict()  # not checked
+        else:
+            report = rules.check_record(request.data).to_dict()
+        if refused:  # what storing the record would refuse too
             report.update(valid=False, errors=report["errors"] + refused)
         return Response(report)
 

@@ -42,6 +42,7 @@ from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Ta
 from tournaments.models.events import Event
 from tournaments.services import followups
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
+from tournaments.services.record_limits import limit_errors
 from tournaments.services.records import (
     Verdict,
     check,
@@ -121,7 +122,8 @@ def result_submit(
     if problems:
         raise ResultRejected(problems)
     names = [seat.player.display_name for seat in seats]
-    problems = input_errors(record) or match_errors(table, record, names)
+    problems = (input_errors(record) or limit_errors(record)
+                or match_errors(table, record, names))
     if problems:
         raise ResultRejected(problems)
     report, problems = check(record)
