@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from rankings.models import StandingRow
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+SORTABLE = "rankings/_sortable_table.html"  # arrows, and `high_first` columns
 
 
 def _number(value, places: int):
@@ -19,6 +20,8 @@ def _number(value, places: int):
 
 
 class StandingsTable(tables.Table):
+    high_first = frozenset({"points", "games", "nights", "firsts", "seconds", "average_points",
+                            "average_score", "qualified"})
     rank = tables.Column(attrs=NUM)
     player = tables.Column(accessor="player__display_name", verbose_name="Player",
                            order_by=("player__display_name",))
@@ -38,6 +41,7 @@ class StandingsTable(tables.Table):
         sequence = ("rank", "player", "points", "games", "nights", "firsts", "seconds",
                     "average_points", "average_score", "qualified", "tiebreak")
         order_by = ("rank",)
+        template_name = SORTABLE
         attrs = {"class": "standings"}
         row_attrs = {"class": lambda record: "" if record.qualified else "not-qualified"}
         empty_text = "No standings yet: they appear once results are in."
@@ -170,9 +174,12 @@ class RatingsTable(tables.Table):
     last_played_at = tables.DateTimeColumn(verbose_name="Last played", format="Y-m-d")
     provisional = tables.Column(verbose_name="Provisional")
 
+    high_first = frozenset({"rating", "conservative", "games", "last_played_at"})
+
     class Meta:
         attrs = {"class": "standings ratings"}
         order_by = ("rank",)
+        template_name = SORTABLE
         row_attrs = {"class": lambda record: "provisional" if record.provisional else ""}
         empty_text = "No rated games yet."
 

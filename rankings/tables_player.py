@@ -6,7 +6,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from league.game_titles import game_title
-from rankings.tables import NUM
+from rankings.tables import NUM, SORTABLE
 
 
 class PlayerResultsTable(tables.Table):
@@ -21,8 +21,11 @@ class PlayerResultsTable(tables.Table):
     place = tables.Column(attrs=NUM)
     opponents = tables.Column(accessor="others", orderable=False)
 
+    high_first = frozenset({"date", "score"})
+
     class Meta:
         attrs = {"class": "player-games"}
+        template_name = SORTABLE
         empty_text = "No games yet."
 
     def __init__(self, *args, **kwargs):
