@@ -11,6 +11,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from league import permissions
@@ -209,10 +211,37 @@ class NewcomerAdminForm(forms.ModelForm):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    """Organisers see the players of every club they may see (to add them to theirs), but
+    the login behind a player only for the players of clubs they manage."""
+
     list_display = ["display_name", "user", "bot_strength", "created_at"]
     list_filter = ["bot_strength"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
+
+    def get_list_display(self, request):
+        if request.user.is_superuser:
+            return self.list_display
+        return ["display_name", "login", "bot_strength", "created_at"]
+
+    @admin.display(description=_("login"))
+    def login(self, player):
+        return player.user.get_username() if player.user and player.in_managed_club else "–"
+
+    def get_search_results(self, request, queryset, search_term):
+        if request.user.is_superuser:
+            return super().get_search_results(request, queryset, search_term)
+        terms = search_term.split()
+        named = queryset
+        for term in terms:
+            named = named.filter(display_name__icontains=term)
+        managed = queryset.filter(in_managed_club=True)
+        for term in terms:
+            managed = managed.filter(user__username__icontains=term)
+        return (named | managed).distinct(), True
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if request.user.is_superuser or obj is None else ("login",)
 
     def get_form(self, request, obj=None, **kwargs):
         if obj is None and not request.user.is_superuser:
@@ -221,9 +250,10 @@ class PlayerAdmin(admin.ModelAdmin):
         return super().get_form(request, obj, **kwargs)
 
     def get_fields(self, request, obj=None):
-        if obj is None and not request.user.is_superuser:
-            return ["display_name", "club"]
-        return super().get_fields(request, obj)
+        if request.user.is_superuser:
+            return super().get_fields(request, obj)
+        return ["display_name", "club"] if obj is None else ["display_name", "login",
+                                                              "bot_strength"]
 
     def save_model(self, request, obj, form, change):
         if change or request.user.is_superuser:
@@ -235,10 +265,14 @@ class PlayerAdmin(admin.ModelAdmin):
         return None
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
+        queryset = super().get_queryset(request).select_related("user")
         if request.user.is_superuser:
             return queryset
-        return queryset.filter(pk__in=permissions.visible_players(request.user).values("pk"))
+        managed = Membership.objects.filter(
+            player=OuterRef("pk"), club__in=permissions.manageable_clubs(request.user))
+        return queryset.filter(
+            pk__in=permissions.visible_players(request.user).values("pk")).annotate(
+            in_managed_club=Exists(managed))
 
     def has_module_permission(self, request):
         return manages_any(request.user)
