@@ -8,13 +8,15 @@ A meld of class X may take a card already used in class X only in two cases:
 
 * growing a bezique meld: the survivors of one bezique meld of the seat, all of them,
   go into a larger bezique meld (a single bezique becomes a double, and so on);
-* restoring a broken meld: a meld from which a card was played gets back the same
-  kind of meld from all its survivors plus fresh cards (for beziques: at least as
-  many pairs as it had).
+* restoring a broken meld that scored: a meld from which a card was played gets back
+  the same kind of meld from all its survivors plus fresh cards (for beziques: at
+  least as many pairs as it had). A meld broken before it scored is spent: the text
+  restores a meld "to score again", and an unscored one must stay intact to score.
 
 One more limit (decisions.md): a king and a queen of a sequence already scored may not
-be married to each other (while the sequence waits unscored they may: scoring it after
-their marriage is a marriage grown into a sequence).
+be married to each other, nor may a marriage of them laid earlier score (while the
+sequence waits unscored they may marry and score: scoring the sequence after their
+marriage is a marriage grown into a sequence).
 
 The meld book lives in ``state.vars`` as immutable values, so `State.clone` copies it
 by copying the outer containers: ``used`` {card id: class letters}, ``seq_of`` {card

@@ -15,10 +15,12 @@ our own decisions are in docs/rules/six-pack-bezique.md):
   or a card is not shown.
 * Play while the stock lasts: the non-dealer leads; any card may be played; the
   higher card of the led suit wins, or, once trump is set, a trump on another suit;
-  equal cards: the leader wins. The trick's winner may then lay melds (``meld:…``)
-  and score one meld per trick won (the first one laid in that turn, or a waiting
-  one: ``score:…``); the turn ends with ``done``. The winner draws, then the other.
-* Trump is the suit of the first marriage or sequence laid.
+  equal cards: the leader wins. The trick's winner may then lay melds, each naming
+  its cards (``meld:four-J:JS+JD+JD+table:JD``, games/rules/bezique_lays.py), and
+  score one meld per trick won, of its choice among those laid in the turn and those
+  waiting (``score:four-J``); the turn ends with ``done`` (games/rules/bezique_turn.py).
+  The winner draws, then the other.
+* Trump is the suit of the first marriage or sequence laid (scored or not).
 * Melds (games/rules/bezique_melds.py decides what a meld may use): sequence A-T-K-Q-J
   250 in trumps, 150 otherwise; marriage K-Q 40 in trumps, 20 otherwise; four aces
   100, kings 80, queens 60, jacks 40; four aces of trumps 1000, tens 900, kings 800,
