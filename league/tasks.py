@@ -9,7 +9,7 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
 from league.services.idempotency import idempotency_prune
-from league.services.mail import mail_send_due
+from league.services.mail import mail_retry_later, mail_send_due
 from league.services.password_resets import password_resets_compose
 
 RETRYING = {
@@ -35,6 +35,8 @@ def send_queued_mail() -> int:
     commit, and periodically for back-offs)."""
     password_resets_compose()
     report = mail_send_due()
-    if report.due and not report.failed:  # a long queue: the next batch, as its own task
+    if report.failed:  # the server is down: once more when the next mail is due
+        mail_retry_later()
+    elif report.due:  # a long queue: the next batch, as its own task
         send_queued_mail.apply_async(ignore_result=True)
     return report.sent

@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
@@ -40,6 +41,10 @@ FIRST_BACKOFF = timedelta(seconds=30)
 MAX_BACKOFF = timedelta(hours=1)
 MAX_ATTEMPTS = 10  # 30 s, 1 min, 2 min, ... about 4 h of trying before `failed`
 BROKER_PAUSE = 10.0  # seconds without kicks after a broker error
+# A retry's countdown stays under the broker's visibility timeout (300 s), past which
+# Redis would hand the waiting task to a second worker.
+MAX_RETRY_COUNTDOWN = 240.0
+RETRY_FLAG = "league.mail.retry-asked"
 _broker_failed_at: float | None = None
 # Inside `mail_kicks_held()` (the worker composing mail it sends next) nobody is kicked.
 _kicks_held: ContextVar[bool] = ContextVar("mail_kicks_held", default=False)
@@ -141,6 +146,29 @@ def mail_kick() -> None:
                     exc_info=True)
     except Exception:  # (eager mode) the sending itself failed; the rows stay queued
         log.exception("sending queued mail failed; the periodic send picks it up")
+
+
+def mail_retry_later() -> None:
+    """After a failed run, ask for one run when the next mail is due: the queue empties
+    after an outage without beat. One such request at a time (a cache flag that lives as
+    long as its countdown); without a cache or a broker the periodic task does it.
+    """
+    from league import tasks
+
+    task = tasks.send_queued_mail
+    if task.app.conf.task_always_eager:  # (embedded mode) nobody could wait for it
+        return
+    next_due = QueuedMail.objects.filter(state=MailState.QUEUED).order_by("due_at").values_list(
+        "due_at", flat=True).first()
+    if next_due is None:
+        return
+    countdown = min(max((next_due - timezone.now()).total_seconds(), 1.0), MAX_RETRY_COUNTDOWN)
+    if not cache.add(RETRY_FLAG, True, timeout=countdown):
+        return  # a run is asked for already
+    try:
+        task.apply_async(countdown=countdown, ignore_result=True, retry=False)
+    except BrokerError:
+        log.warning("broker unreachable: mail retry not asked; the periodic send does it")
 
 
 def mail_send_due(*, limit: int = 50) -> MailReport:

@@ -113,3 +113,34 @@ def test_the_throttle_counts_per_address_and_per_account(kicks):
     assert not mail_service.mail_allowed(kind=claim, to="new@example.org", account=organiser)
     QueuedMail.objects.update(created_at=timezone.now() - timedelta(hours=1, seconds=1))
     assert mail_service.mail_allowed(kind=claim, to="wendy@example.org", account=organiser)
+
+
+def _stalled(message, *args, **kwargs):
+    raise TimeoutError("the mail server did not answer")
+
+
+@pytest.fixture
+def with_broker(eager_celery):
+    """The production shape's Celery settings: tasks go to a broker (patched by `kicks`)."""
+    eager_celery.conf.update(task_always_eager=False)
+    return eager_celery
+
+
+def test_after_a_failed_run_one_more_run_is_asked_when_the_next_mail_is_due(
+        kicks, with_broker, monkeypatch):
+    monkeypatch.setattr("django.core.mail.EmailMessage.send", _stalled)
+    _queue()
+    kicks.clear()
+    tasks.send_queued_mail.run()
+    assert [round(k["countdown"]) for k in kicks] == [30]  # without beat, the queue goes on
+    QueuedMail.objects.update(due_at=timezone.now())
+    tasks.send_queued_mail.run()  # a second failed run while the first request waits
+    assert len(kicks) == 1
+
+
+def test_the_embedded_mode_asks_for_no_later_run(kicks, eager_celery, monkeypatch):
+    monkeypatch.setattr("django.core.mail.EmailMessage.send", _stalled)
+    _queue()
+    kicks.clear()
+    tasks.send_queued_mail.run()
+    assert kicks == [] and QueuedMail.objects.get().attempts == 1
