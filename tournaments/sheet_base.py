@@ -40,6 +40,14 @@ class SheetResults:
             row.running = list(running)
         self.totals = totals
 
+    def mark_unchecked(self) -> None:
+        """A finished row the checker gave neither a verdict nor a score (a hand above it
+        is wrong, or the check never ran) says "not checked" rather than nothing: a blank
+        check column reads as "fine" at the table."""
+        for row in self.rows:
+            row.unchecked = (row.filled and not row.errors and not row.scores
+                             and not row.pending)
+
     def total_values(self):
         for unit in range(len(self.units)):
             yield unit, self.totals[unit] if self.totals else ""

@@ -65,12 +65,12 @@ def _check(sheet: Scoresheet, *, strict: bool) -> None:
     """Run the rules checker on the finished rows and put its verdict on the sheet."""
     sheet.mark_unfinished(strict=strict)
     record = sheet.record()
-    if not record["hands"]:
-        return
-    report, errors = check(record)
-    sheet.apply_errors(errors)
-    sheet.apply_scores(list(getattr(report, "scores", []) or []),
-                       list(getattr(report, "totals", []) or []))
+    if record["hands"]:
+        report, errors = check(record)
+        sheet.apply_errors(errors)
+        sheet.apply_scores(list(getattr(report, "scores", []) or []),
+                           list(getattr(report, "totals", []) or []))
+    sheet.mark_unchecked()
 
 
 def _context(request, table, sheet, **extra) -> dict:
