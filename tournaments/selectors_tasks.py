@@ -14,6 +14,7 @@ from celery.result import AsyncResult
 from league.models import Player
 from league.permissions import own_clubs
 from tournaments.models import Event, Seat
+from tournaments.sit_outs import round_sit_outs
 
 # The seating record's states, as Celery names them.
 CELERY_STATE = {"queued": states.PENDING, "running": states.STARTED,
@@ -86,9 +87,8 @@ def seating_plan(event: Event) -> dict:
 
 
 def _sit_outs(seating: dict) -> list[dict]:
-    """Who sits out which round (the plan's rounds come after the kept ones)."""
-    kept = len(seating.get("kept_rounds") or [])
-    rows = [(kept + i + 1, ids) for i, ids in enumerate(seating.get("sit_outs") or []) if ids]
+    """Who sits out which round, kept rounds included."""
+    rows = [(number, ids) for number, ids in round_sit_outs(seating) if ids]
     names = dict(Player.objects.filter(pk__in={p for _, ids in rows for p in ids})
                  .values_list("pk", "display_name"))
     return [{"round": number, "players": [{"id": p, "name": names.get(p)} for p in ids]}

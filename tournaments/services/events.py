@@ -170,7 +170,9 @@ def _check_players(players: list[Player | None], club: Club) -> None:
 
 @transaction.atomic
 def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
-    """Put a player (or nobody) in a seat, while the table has no result."""
+    """Put a player (or nobody) in a seat, while the table has no result; a person seated
+    is in the room, so they are marked present tonight too (a bot is not: re-plans would
+    seat it at other tables)."""
     seat_assign_check(seat=seat, player=player, user=user)
     before = seat.player_id
     try:
@@ -181,7 +183,18 @@ def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
     seat.refresh_from_db()
     audit_record(club=club_of(seat), action="seat.assign", target=seat, subject=user,
                  before={"player": before}, after={"player": seat.player_id})
+    if player is not None and not player.is_bot:
+        _mark_present(Event.objects.get(rounds__tables__seats=seat), player, user)
     return seat
+
+
+def _mark_present(event: Event, player: Player, user) -> None:
+    from tournaments.services.seating import event_attendance, event_set_attendance
+
+    present = set(event_attendance(event))
+    if player.pk not in present and event.status != EventStatus.CLOSED:
+        event_set_attendance(event=event, user=user,
+                             players=Player.objects.filter(pk__in=present | {player.pk}))
 
 
 def seat_assign_check(*, seat: Seat, player: Player | None, user) -> None:

@@ -8,7 +8,8 @@ result, and plans only the rest (a repair, not a fresh start).
 
 `Event.seating` (JSON) holds: "attendance" (player ids), "request" (the last
 plan request), "task" (its id and state, for the status display) and the stored
-plan: "seed", "algorithm", "version", "report", "sit_outs", "planned_at".
+plan: "seed", "algorithm", "version", "report", "sit_outs", "kept_rounds",
+"kept_sit_outs" and "planned_at" (read the sit-outs with `tournaments.sit_outs`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from league.services.audit import audit_record
 from league.table_sizes import TableSizes, table_sizes_for
 from tournaments.models import Event, EventStatus, Round, Seat, Table
 from tournaments.services.events import round_create, table_create
+from tournaments.sit_outs import kept_sit_outs, round_sit_outs
 
 
 def _require_manage(user, obj) -> None:
@@ -229,7 +231,7 @@ def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None =
     if plan is not None:
         _write_rounds(event, plan["rounds"], first_number, user)
     before = {k: (event.seating or {}).get(k) for k in ("seed", "algorithm", "version")}
-    event.seating = _seating_json(event, plan, seed, player_ids, kept)
+    event.seating = _seating_json(event, plan, seed, player_ids, kept, kept_tables)
     if event.status == EventStatus.DRAFT:
         event.status = EventStatus.SEATED
     event.save(update_fields=["seating", "status"])
@@ -278,9 +280,9 @@ def season_history(event: Event) -> tuple[list, list]:
     for round_id, table_id, player_id in seats:
         rounds.setdefault(round_id, {}).setdefault(table_id, []).append(player_id)
     sit_outs = [
-        list(out) for seating in Event.objects.filter(season_id=event.season_id)
+        out for seating in Event.objects.filter(season_id=event.season_id)
         .exclude(pk=event.pk).values_list("seating", flat=True)
-        for out in ((seating or {}).get("sit_outs") or [])
+        for _, out in round_sit_outs(seating)
     ]
     return [list(tables.values()) for tables in rounds.values()], sit_outs
 
@@ -296,12 +298,16 @@ def _write_rounds(event: Event, rounds: list[list[list[int]]], first_number: int
                          players=[players[pid] for pid in player_ids])
 
 
-def _seating_json(event, plan, seed, player_ids, kept) -> dict:
+def _seating_json(event, plan, seed, player_ids, kept, kept_tables) -> dict:
     seating = dict(event.seating or {})
     seating.update({
         "seed": seed,
         "players": player_ids,
         "kept_rounds": [r.number for r in kept],
+        "kept_sit_outs": kept_sit_outs(
+            event.seating, {r.number: tables for r, tables in zip(kept, kept_tables,
+                                                                  strict=True)}, player_ids),
+        "sit_outs": [],
         "planned_at": timezone.now().isoformat(),
     })
     if plan is not None:

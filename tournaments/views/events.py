@@ -21,6 +21,7 @@ from tournaments.selectors_print import table_notes
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services.bots import strengths_for
+from tournaments.sit_outs import round_sit_outs
 
 
 def _event(pk) -> Event:
@@ -138,13 +139,15 @@ def _my_answer(user, event: Event) -> dict | None:
 
 
 def _sit_out_names(event: Event) -> list[tuple[int, list[str]]]:
-    """Who sits out which round; the plan's rounds come after the kept ones."""
-    sit_outs = (event.seating or {}).get("sit_outs") or []
-    kept = len((event.seating or {}).get("kept_rounds") or [])
+    """Who sits out which round, kept rounds included; a sit-out seated since (a
+    substitute) is not sitting out any more."""
+    seated = set(Seat.objects.filter(table__round__event=event, player__isnull=False)
+                 .values_list("table__round__number", "player_id"))
+    rows = [(number, [pid for pid in ids if (number, pid) not in seated])
+            for number, ids in round_sit_outs(event.seating)]
     names = dict(Player.objects.filter(
-        pk__in={pid for rnd in sit_outs for pid in rnd}).values_list("pk", "display_name"))
-    return [(kept + i + 1, [names.get(pid, "?") for pid in rnd])
-            for i, rnd in enumerate(sit_outs) if rnd]
+        pk__in={pid for _, ids in rows for pid in ids}).values_list("pk", "display_name"))
+    return [(number, [names.get(pid, "?") for pid in ids]) for number, ids in rows if ids]
 
 
 @login_required

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import rules
@@ -27,10 +28,11 @@ from tournaments.forms_organiser import (
     SubstituteForm,
     WalkInForm,
 )
-from tournaments.models import Event, EventKind, Table
+from tournaments.models import Event, EventKind, Seat, Table
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
 from tournaments.services.walk_ins import event_add_walk_in
+from tournaments.sit_outs import round_sit_outs
 
 
 def _refusal(error: ValidationError) -> str:
@@ -191,4 +193,22 @@ def table_substitute(request, pk):
         "player")]
     return render(request, "tournaments/table_substitute.html", {
         "table": table, "event": event, "club": event.club, "seats": seats,
+        "groups": _substitute_groups(table, seats[0][1] if seats else None),
         "played": hasattr(table, "result")})
+
+
+def _substitute_groups(table: Table, form) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The club's members for a seat, those sitting out this round (or here tonight and
+    not seated in it) first: they are in the room and free."""
+    if form is None:
+        return []
+    event, number = table.round.event, table.round.number
+    seated = set(Seat.objects.filter(table__round=table.round, player__isnull=False)
+                 .values_list("player_id", flat=True))
+    waiting = (set(dict(round_sit_outs(event.seating)).get(number, []))
+               | set(seating_service.event_attendance(event))) - seated
+    members = [(p.pk, p.display_name) for p in form.fields["player"].queryset]
+    return [(label, rows) for label, rows in (
+        (_("Sitting out this round"), [m for m in members if m[0] in waiting]),
+        (_("Other members"), [m for m in members if m[0] not in waiting]),
+    ) if rows]
