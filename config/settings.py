@@ -206,6 +206,19 @@ CELERY_BEAT_SCHEDULE: dict = {
 
 # On Redis the cache is optional (config/cache.py): an error or a wait past its short
 # socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.
+# Queues by kind, each served by its own worker pool in docker-compose.yml, so long bot
+# tables never hold up standings: "followups" (the recompute drain and recomputes),
+# "bots" (bot tables, seating plans), and the default "celery" (mail, pruning).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "league.drain_followups": {"queue": "followups"},
+    "league.recompute_*": {"queue": "followups"},
+    "league.update_ratings": {"queue": "followups"},
+    "tournaments.*": {"queue": "bots"},
+}
+# Bot tables one club plays at once (tournaments/services/bot_slots.py).
+BOT_TABLES_PER_CLUB = env_int("BOT_TABLES_PER_CLUB", 1)
+
 CACHES = {
     "default": (
         redis_cache(env_str("REDIS_URL"))

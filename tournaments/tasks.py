@@ -16,16 +16,37 @@ def plan_event_seating(self, event_id: int) -> str:
     return (event.seating or {}).get("task", {}).get("state", "")
 
 
-@shared_task(name="tournaments.play_bot_table")
-def play_bot_table(table_id: int) -> int | None:
-    from django.core.exceptions import ValidationError
+# Seconds a bot table waits before asking again for one of its club's slots.
+SLOT_WAIT = 5
 
-    from tournaments.services.bots import table_play_with_bots
 
-    table = Table.objects.filter(pk=table_id).first()
+@shared_task(name="tournaments.play_bot_table", bind=True, max_retries=None)
+def play_bot_table(self, table_id: int) -> int | None:
+    from tournaments.services.bot_slots import Slot, bot_slot_take
+
+    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
     if table is None:
         return None
+    if self.request.is_eager:  # in-process: one table at a time anyway
+        return _play(table)
+    slot = bot_slot_take(table=table)
+    if slot is Slot.CLUB_BUSY:
+        raise self.retry(countdown=SLOT_WAIT)
+    if slot is Slot.PLAYING:
+        return None
+    return _play(table, release=True)
+
+
+def _play(table: Table, *, release: bool = False) -> int | None:
+    from django.core.exceptions import ValidationError
+
+    from tournaments.services.bot_slots import bot_slot_release
+    from tournaments.services.bots import table_play_with_bots
+
     try:
         return table_play_with_bots(table=table).pk
     except ValidationError:
         return None  # someone took a seat since the table was queued: nothing to play
+    finally:
+        if release:
+            bot_slot_release(table=table)
