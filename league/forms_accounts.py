@@ -5,6 +5,7 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from league.services.logins import login_failed, login_succeeded, login_wait, wait_message
 
@@ -39,11 +40,11 @@ class AdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
 class ClaimSignupForm(UserCreationForm):
     """A new login for the player being claimed; the e-mail is where password resets go."""
 
-    email = forms.EmailField(help_text="Used only to reset your password.")
+    email = forms.EmailField(help_text=_("Used only to reset your password."))
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
 
 class ClaimLinkEmailForm(forms.Form):
-    email = forms.EmailField(label="Send the link to")
+    email = forms.EmailField(label=_("Send the link to"))
