@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from league.models import Player
@@ -19,6 +19,9 @@ class SeatLine:
     seat: int  # 1-based: what the table card and the scoresheet show
     published: bool
     others: list[str] = field(default_factory=list)
+    total: float | None = None  # the table's result for this seat, once one is stored
+    place: int | None = None
+    complete: bool = False
 
 
 def player_seats(rounds, player: Player) -> list[SeatLine]:
@@ -63,26 +66,49 @@ class PlayerNight:
 
 def player_upcoming_nights(player: Player, *, today: datetime.date | None = None,
                            limit: int = 4) -> list[PlayerNight]:
-    """The player's clubs' open nights from today on: their answer and any seats."""
+    """The player's clubs' nights from today on (tonight's even once closed, for its
+    results; later ones while open): their answer, and each seat with the opponents and
+    the table's result so far."""
     today = today or timezone.localdate()
     events = list(
         Event.objects.filter(club__memberships__player=player, date__gte=today)
-        .exclude(status=EventStatus.CLOSED).select_related("club", "season")
-        .order_by("date", "id")[:limit]
+        .exclude(Q(status=EventStatus.CLOSED) & ~Q(date=today))
+        .select_related("club", "season").order_by("date", "id")[:limit]
     )
     seats = (Seat.objects.filter(player=player, table__round__event__in=events)
-             .select_related("table__round"))
+             .select_related("table__round", "table__result")
+             .prefetch_related(Prefetch("table__seats",
+                                        queryset=Seat.objects.select_related("player"))))
     by_event: dict[int, list[Seat]] = {}
     for seat in seats:
         by_event.setdefault(seat.table.round.event_id, []).append(seat)
     nights = []
     for event in events:
         mine = sorted(by_event.get(event.pk, []), key=lambda s: s.table.round.number)
-        lines = [SeatLine(s.table.round.number, s.table.number, s.position + 1,
-                          s.table.round.published) for s in mine]
-        nights.append(PlayerNight(event, attendance_answers(event).get(player.pk), lines,
-                                  event.date == today))
+        nights.append(PlayerNight(event, attendance_answers(event).get(player.pk),
+                                  [_seat_line(seat) for seat in mine], event.date == today))
     return nights
+
+
+def _seat_line(seat: Seat) -> SeatLine:
+    """One of the player's seats: who else sits there, and how the table stands."""
+    table = seat.table
+    line = SeatLine(table.round.number, table.number, seat.position + 1, table.round.published,
+                    [s.player.display_name for s in table.seats.all()
+                     if s.player is not None and s.pk != seat.pk])
+    result = getattr(table, "result", None) if _has_stored(table) else None
+    if result is not None and result.totals and result.ranks:
+        line.total = result.totals[seat.position % len(result.totals)]
+        line.place = result.ranks[seat.position % len(result.ranks)]
+        line.complete = result.status == ResultStatus.COMPLETE
+    return line
+
+
+def _has_stored(table: Table) -> bool:
+    try:
+        return table.result is not None
+    except Table.result.RelatedObjectDoesNotExist:
+        return False
 
 
 @dataclass

@@ -114,7 +114,7 @@ def test_the_big_screen_shows_a_new_result_without_reloading(live_server, browse
     others = [PlayerFactory(display_name=name) for name in ("Fay", "Gil", "Hal", "Ida")]
     for player in others:
         MembershipFactory(club=club, player=player)
-    late_table = seated_table(club, others, round=RoundFactory(event=tonight))
+    late_table = seated_table(club, others, round=RoundFactory(event=tonight, published=True))
     page = new_page(browser, viewport={"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/events/{tonight.pk}/screen/")
     expect(page.locator("#screen-round-2")).to_contain_text("Fay")
@@ -190,10 +190,11 @@ def test_printing_puts_several_cards_on_an_a4_page_and_a_scoresheet_on_each(
     for player in players:
         MembershipFactory(club=club, player=player)
     night = EventFactory(club=club, name="Printing night")
-    rnd = RoundFactory(event=night)
+    rnd = RoundFactory(event=night, published=True)
     for table in range(8):
         seated_table(club, players[table * 4:table * 4 + 4], round=rnd)
-    seated_table(club, players[:5], round=RoundFactory(event=night))  # five seats: landscape
+    seated_table(club, players[:5],  # five seats: landscape
+                 round=RoundFactory(event=night, published=True))
     page = new_page(browser)
     base = f"{live_server.url}/events/{night.pk}/cards"
     table_card_pages = _pdf_pages(page, f"{base}/tables/")

@@ -25,7 +25,7 @@ from tests.factories import ClubFactory
 from tournaments.models import Hand, Table, TableResult
 from tournaments.services.bots import table_play_with_bots
 from tournaments.services.events import event_create
-from tournaments.services.seating import event_plan_seating
+from tournaments.services.seating import event_plan_seating, round_set_published
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +75,8 @@ def _night(game: str, players: int, table_size=None):
                          date=datetime.date(2026, 1, 5), user=SYSTEM)
     event = event_plan_seating(event=event, players=bots, rounds=1, seed=3, user=SYSTEM,
                                time_budget=0.05)
+    for rnd in event.rounds.all():  # shown to everyone, as the pages below are read
+        round_set_published(rnd=rnd, user=SYSTEM)
     return season, event, bots
 
 

@@ -85,6 +85,8 @@ class TestMyNights:
         event = table_a.round.event
         event.date = timezone.localdate()
         event.save()
+        table_a.round.published = True  # the night's page shows only published rounds
+        table_a.round.save()
         client.force_login(pat)
         html = client.get(reverse("tournaments:my-nights")).content.decode()
         assert f"Tonight: <a href=\"{reverse('tournaments:event-detail', args=[event.pk])}\"" \

@@ -79,6 +79,7 @@ class TestHomeAndClubPages:
 class TestEventPage:
     def test_it_shows_rounds_tables_and_seated_players(self, client, table_b):
         event = table_b.round.event
+        _publish(table_b)
         page = client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
         assert "Round 1" in page and "Bea" in page and "not started" in page
         assert reverse("tournaments:table-scoresheet", args=[table_b.pk]) in page
@@ -131,6 +132,7 @@ class TestEventPage:
 
     def test_it_prints_table_and_player_cards(self, client, table_b):
         event = table_b.round.event
+        _publish(table_b)
         tables = client.get(reverse("tournaments:table-cards", args=[event.pk])).content.decode()
         assert tables.count('class="print-card table-card"') == 1
         players = client.get(reverse("tournaments:player-cards", args=[event.pk]))
@@ -240,6 +242,7 @@ def test_it_shows_tonights_provisional_standings_once_a_table_is_played(client, 
     Seat.objects.bulk_create(Seat(table=table, position=i) for i in range(3))
     table_fill_with_bots(table=table, user=bob, strength="random")
     table_play_with_bots(table=table)
+    _publish(table)
     html = client.get(reverse("tournaments:event-detail",
                               args=[table.round.event.pk])).content.decode()
     standings = html[html.index("Tonight's standings"):]
@@ -292,3 +295,9 @@ def test_it_tells_a_scorekeeper_that_changing_saved_hands_is_for_organisers(clie
     assert response.status_code == 403
     assert "organisers may correct a result" in response.content.decode()
     assert TableResult.objects.get(table=table_a).totals == [31, 30, 30, 30]
+
+
+def _publish(table) -> None:
+    """Publish the table's round: only published rounds are shown to the room."""
+    table.round.published = True
+    table.round.save()

@@ -1,17 +1,18 @@
-"""Printable pages: table cards, player cards and blank paper scoresheets, several to a page."""
+"""Printable pages: table cards, player cards and blank paper scoresheets, several to a page
+(the published rounds; an organiser prints every round)."""
 
 from django.http import Http404
 from django.shortcuts import render
 
 from league import access
 from tournaments.selectors_print import paper_sheets, plan_time, table_notes
-from tournaments.views.events import _event, event_rounds
+from tournaments.views.events import _event, visible_rounds
 
 
 def table_cards(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
-    rounds = event_rounds(event)
+    rounds = visible_rounds(request.user, event)
     for rnd in rounds:
         for table in rnd.tables.all():
             notes = table_notes(table)
@@ -26,7 +27,7 @@ def player_cards(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
     nights: dict[int, dict] = {}
-    for rnd in event_rounds(event):
+    for rnd in visible_rounds(request.user, event):
         for table in rnd.tables.all():
             seats = list(table.seats.all())
             for seat in seats:
@@ -49,7 +50,7 @@ def blank_scoresheets(request, pk):
     round_number = request.GET.get("round") or None
     if round_number is not None and not round_number.isdigit():
         raise Http404("No such round.")
-    rounds = event_rounds(event)
+    rounds = visible_rounds(request.user, event)
     sheets = paper_sheets(rounds, round_number=int(round_number) if round_number else None)
     return render(request, "tournaments/blank_scoresheets.html",
                   {"event": event, "club": event.club, "sheets": sheets,

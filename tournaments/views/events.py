@@ -40,6 +40,15 @@ def event_rounds(event: Event):
         Prefetch("tables", queryset=tables)))
 
 
+def visible_rounds(user, event: Event, *, can_manage: bool | None = None):
+    """The night's rounds as `user` may see them: all of them for the club's organisers
+    (they publish them), the published ones for everyone else."""
+    rounds = event_rounds(event)
+    if can_manage is None:
+        can_manage = access.can_manage(user, event.club)
+    return rounds if can_manage else night_selectors.public_rounds(event, rounds)
+
+
 def table_status(table: Table) -> str:
     result = getattr(table, "result", None) if _has_result(table) else None
     if result is None:
@@ -81,7 +90,8 @@ def event_detail(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
     can_manage = access.can_manage(request.user, event.club)
-    rounds = event_rounds(event)
+    rounds = visible_rounds(request.user, event, can_manage=can_manage)
+    shown = {rnd.number for rnd in rounds}
     for rnd in rounds:
         for table in rnd.tables.all():
             table.status_label = table_status(table)
@@ -98,7 +108,8 @@ def event_detail(request, pk):
         "can_manage": can_manage,
         "can_score": access.can_score(request.user, event.club),
         "task": seating_service.seating_task_state(event),
-        "sit_outs": _sit_out_names(event),
+        "sit_outs": [(number, names) for number, names in _sit_out_names(event)
+                     if number in shown],
         "provisional_template": _provisional_template(),
         "provisional_lines": _provisional_lines(event) if rounds else [],
         "present_count": len(present),

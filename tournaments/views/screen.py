@@ -1,8 +1,14 @@
-"""The night on a big screen: tonight's seating by round, the standings and the latest results.
+"""The night on a projector: where everyone sits now, the other rounds, standings and results.
+
+A room reads it from across the hall at 1920x1080, so the current round (its tables, seats
+and sit-outs) fills most of the screen, and the side panel shows the standings, the latest
+results and each other round in turn by itself (`static/js/screen.js`): nobody scrolls.
+Only published rounds are shown, whoever is logged in on the projector's browser: the
+screen is public by nature.
 
 The page loads once; htmx then fetches the live fragment every few seconds and swaps it in,
-so a screen left on all night follows the results without a full reload (no flicker, no
-lost scroll). A closed night stops polling: nothing changes any more.
+so a screen left on all night follows the results and the publishing without a full reload.
+A closed night stops polling: nothing changes any more.
 """
 
 from django.conf import settings
@@ -15,27 +21,37 @@ from tournaments.views.events import (
     _event,
     _provisional_lines,
     _provisional_template,
+    _sit_out_names,
     event_rounds,
 )
 
 DEFAULT_REFRESH_SECONDS = 15
+DEFAULT_CYCLE_SECONDS = 12  # how long the side panel shows each of its panels
 
 
-def _refresh_seconds() -> int:
-    return int(getattr(settings, "SCREEN_REFRESH_SECONDS", DEFAULT_REFRESH_SECONDS))
+def _seconds(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
 
 
 def _live_context(request, pk) -> dict:
     event = _event(pk)
     access.require_view(request.user, event.club)
-    rounds = event_rounds(event)
+    every_round = event_rounds(event)
+    rounds = selectors_night.public_rounds(event, every_round)
+    current = selectors_night.current_round(rounds)
+    sit_outs = dict(_sit_out_names(event))
     return {
         "event": event, "club": event.club, "rounds": rounds,
+        "current": current,
+        "current_sit_outs": sit_outs.get(current.number, []) if current else [],
+        "others": [(rnd, sit_outs.get(rnd.number, [])) for rnd in rounds if rnd != current],
+        "unpublished": len(every_round) - len(rounds),
         "lines": _provisional_lines(event) if rounds else [],
         "provisional_template": _provisional_template(),
-        "results": selectors_night.event_results(event),
+        "results": selectors_night.event_results(event, rounds=[rnd.number for rnd in rounds]),
         "live": event.status != EventStatus.CLOSED,
-        "refresh_seconds": _refresh_seconds(),
+        "refresh_seconds": _seconds("SCREEN_REFRESH_SECONDS", DEFAULT_REFRESH_SECONDS),
+        "cycle_seconds": _seconds("SCREEN_CYCLE_SECONDS", DEFAULT_CYCLE_SECONDS),
     }
 
 
