@@ -1,4 +1,5 @@
-"""Reads for the people in the room: a player's seats and answers, the big screen's results."""
+"""Reads for the people in the room: the rounds they may see, a player's seats and answers,
+the big screen's current round and results."""
 
 from __future__ import annotations
 
@@ -10,6 +11,31 @@ from django.utils import timezone
 
 from league.models import Player
 from tournaments.models import Event, EventStatus, ResultStatus, Seat, Table, TableResult
+
+
+def public_rounds(event: Event, rounds) -> list:
+    """The rounds the room may see: the published ones; every round once the night is closed
+    (it was played). Until an organiser publishes a round its seating may still change, so
+    only the organisers see it (`rounds` as `views.events.event_rounds` gives)."""
+    if event.status == EventStatus.CLOSED:
+        return list(rounds)
+    return [rnd for rnd in rounds if rnd.published]
+
+
+def _complete(table: Table) -> bool:
+    try:
+        return table.result.status == ResultStatus.COMPLETE
+    except Table.result.RelatedObjectDoesNotExist:
+        return False
+
+
+def current_round(rounds):
+    """The round being played: the first with a seated table still without a complete
+    result; the last round once every table is complete (None without rounds)."""
+    for rnd in rounds:
+        if any(table.seats.all() and not _complete(table) for table in rnd.tables.all()):
+            return rnd
+    return rounds[-1] if rounds else None
 
 
 @dataclass
@@ -119,9 +145,14 @@ class ResultLine:
     seats: list[tuple[str, int | None]]  # name and total, in seat order
 
 
-def event_results(event: Event, *, limit: int = 8) -> list[ResultLine]:
-    """Tonight's stored results, the most recently saved first (the big screen's ticker)."""
-    games = (TableResult.objects.filter(table__round__event=event)
+def event_results(event: Event, *, limit: int = 8,
+                  rounds: list[int] | None = None) -> list[ResultLine]:
+    """Tonight's stored results, the most recently saved first (the big screen's ticker);
+    only those of the round numbers `rounds` when given."""
+    games = TableResult.objects.filter(table__round__event=event)
+    if rounds is not None:
+        games = games.filter(table__round__number__in=rounds)
+    games = (games
              .select_related("table__round").defer("record")
              .prefetch_related(Prefetch("table__seats",
                                         queryset=Seat.objects.select_related("player")))
