@@ -24,6 +24,11 @@ NAMES = ["Bob", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 SIZES = {"mighty": 5, "ribs": 5}
 
 
+@pytest.fixture(autouse=True)
+def _organiser(client, bob):
+    client.force_login(bob)  # the seating is not published: the organiser prints it
+
+
 @pytest.fixture
 def seat(club_b, players_b):
     """A table of `game` at club B: Bob, Bea, Cal, Dot (and more players as needed)."""
@@ -99,7 +104,6 @@ class TestEntryPage:
         table = seat("mighty", players=5)
         record = _played(table, hands=6)
         result_submit(table=table, record=record, source="form", user=bob)
-        client.force_login(bob)
         rows = _entry_rows(client, table)
         assert len(rows) == 10  # the match's ten hands, no spare rows
         dealers = [NAMES[hand["dealer"]] for hand in record["hands"]]
@@ -113,7 +117,6 @@ class TestEntryPage:
             self, client, bob, seat):
         table = seat("mighty", players=5)
         summary = _played(table, hands=1)["hands"][0]["summary"]
-        client.force_login(bob)
         data = {f"f-1-{key}": "" if value is None else str(value)
                 for key, value in summary.items()}
         html = client.post(reverse("tournaments:table-scoresheet-check", args=[table.pk]),
@@ -127,7 +130,6 @@ class TestEntryPage:
         record = played_record("california-jack", players=2, seats=NAMES[:2])
         result = result_submit(table=table, record=record, source="form", user=bob).game
         assert result.status == ResultStatus.COMPLETE
-        client.force_login(bob)
         assert len(_entry_rows(client, table)) == len(record["hands"])
 
     def test_a_match_in_progress_keeps_spare_rows_for_the_next_hands(self, client, bob, seat):
@@ -135,7 +137,6 @@ class TestEntryPage:
         record = played_record("pitch", seats=NAMES[:4], hands=8)
         result = result_submit(table=table, record=record, source="form", user=bob).game
         assert result.status != ResultStatus.COMPLETE
-        client.force_login(bob)
         assert len(_entry_rows(client, table)) == 8 + 6
 
 
