@@ -48,7 +48,7 @@ class StandingsTable(tables.Table):
 
     def render_player(self, record):
         url = reverse("league:player-detail", args=[record.player_id])
-        return format_html('<a href="{}">{}</a>', url, record.player.display_name)
+        return format_html('<a href="{}"><bdi>{}</bdi></a>', url, record.player.display_name)
 
     def value_player(self, record):
         return record.player.display_name
@@ -155,7 +155,7 @@ class HeadToHeadTable(tables.Table):
 
     def render_opponent(self, record):
         url = reverse("league:player-detail", args=[record.opponent.pk])
-        return format_html('<a href="{}">{}</a>', url, record.opponent.display_name)
+        return format_html('<a href="{}"><bdi>{}</bdi></a>', url, record.opponent.display_name)
 
 
 class RatingsTable(tables.Table):
@@ -185,7 +185,7 @@ class RatingsTable(tables.Table):
 
     def render_player(self, record):
         url = reverse("league:player-detail", args=[record.player.pk])
-        return format_html('<a href="{}">{}</a>', url, record.player.display_name)
+        return format_html('<a href="{}"><bdi>{}</bdi></a>', url, record.player.display_name)
 
     def value_player(self, record):
         return record.player.display_name

@@ -2,7 +2,7 @@
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from league.game_titles import game_title
@@ -61,7 +61,8 @@ class PlayerResultsTable(tables.Table):
 
             rows = self.page.object_list if hasattr(self, "page") else self.rows
             self._names = opponent_names([row.record for row in rows])
-        return ", ".join(self._names[p] for p in value if p in self._names)
+        return format_html_join(", ", "<bdi>{}</bdi>",
+                                ((self._names[p],) for p in value if p in self._names))
 
 
 class RivalsTable(tables.Table):
@@ -79,4 +80,4 @@ class RivalsTable(tables.Table):
 
     def render_opponent(self, record):
         url = reverse("league:player-detail", args=[record["opponent_id"]])
-        return format_html('<a href="{}">{}</a>', url, record["name"])
+        return format_html('<a href="{}"><bdi>{}</bdi></a>', url, record["name"])

@@ -1,6 +1,7 @@
 """Forms for the league-night pages. They parse and validate input; services do the work."""
 
 from django import forms
+from django.utils.html import format_html
 
 from league.models import Player
 from league.models.clubs import BotStrength
@@ -10,10 +11,17 @@ from tournaments.sheet_base import SheetResults
 MAX_ROUNDS = 12
 
 
+class NameChoiceField(forms.ModelMultipleChoiceField):
+    """Players by name, each isolated (<bdi>) so a right-to-left name keeps its place."""
+
+    def label_from_instance(self, obj):
+        return format_html("<bdi>{}</bdi>", obj.display_name)
+
+
 class AttendanceForm(forms.Form):
     """Who is here tonight, chosen from the club's members."""
 
-    players = forms.ModelMultipleChoiceField(
+    players = NameChoiceField(
         queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
     )
 
