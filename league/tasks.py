@@ -5,15 +5,15 @@ exponential backoff when the database or the broker fails under them.
 """
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
+from league.database_errors import DATABASE_ERRORS
 from league.services.idempotency import idempotency_prune
 from league.services.mail import mail_retry_later, mail_send_due
 from league.services.password_resets import password_resets_compose
 
 RETRYING = {
-    "autoretry_for": (OperationalError, InterfaceError, BrokerError),
+    "autoretry_for": (*DATABASE_ERRORS, BrokerError),
     "retry_backoff": True,  # 1 s, 2 s, 4 s, ... with jitter
     "retry_backoff_max": 300,
     "retry_jitter": True,

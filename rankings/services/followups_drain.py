@@ -3,10 +3,12 @@
 The drain computes what is still to do from the database, so a redelivered task, a
 second worker or the periodic reconciler running at the same time is harmless: rows are
 claimed with a conditional update (no lock held while recomputing), a claim runs out
-after LEASE so a killed worker's rows come back, and the recomputes themselves lock
-their season or pool row and are idempotent.
+after LEASE so a killed worker's rows come back (a live drain renews its claim while it
+recomputes), and the recomputes themselves lock their season or pool row and are
+idempotent.
 
-Database errors (connection cut, deadlock) propagate so the task retries with backoff;
+Database errors (connection cut, deadlock; Django's or the driver's own) propagate so
+the task retries with backoff;
 any other failure postpones just that target with its own backoff and the drain goes on.
 
 `followups_kick` listens to `league.signals.recomputes_owed` (connected in
@@ -16,16 +18,19 @@ any other failure postpones just that target with its own backoff and the drain 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import InterfaceError, OperationalError, connection
+from django.db import connection
 from django.db.models import F, Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from league.database_errors import DATABASE_ERRORS
 from league.models import PendingRecompute, RecomputeKind
 from rankings.services.ratings import ratings_update_for_game
 from rankings.services.standings import standings_recompute
@@ -33,12 +38,14 @@ from rankings.standings import StandingsConfigError
 
 log = logging.getLogger(__name__)
 
-# Longer than any one recompute the drain runs (incremental; even a 1M-game pool's full
-# rebuild takes ~40 s), short enough that a killed worker's target waits two minutes.
-LEASE = timedelta(minutes=2)
+# A killed worker's target comes back within LEASE; a live drain renews its claim every
+# RENEW_EVERY while it recomputes (a 1M-game pool's full rebuild takes ~40 s), so a long
+# recompute is never taken up twice. With the worker's own drain every 15 s
+# (config/celery.py), a killed worker's work is done again within about 45 s.
+LEASE = timedelta(seconds=30)
+RENEW_EVERY = 10.0
 FIRST_BACKOFF = timedelta(seconds=10)
 MAX_BACKOFF = timedelta(hours=1)
-DATABASE_ERRORS = (OperationalError, InterfaceError)
 
 # Seconds without kicks after a broker error (beat drains every 60 s anyway).
 BROKER_PAUSE = 10.0
@@ -128,7 +135,8 @@ def _mine(claim: _Claim):
 
 def _run(claim: _Claim) -> bool:
     try:
-        _recompute(claim)
+        with _renewed(claim):
+            _recompute(claim)
     except DATABASE_ERRORS:
         _release_after_database_error(claim)
         raise
@@ -142,6 +150,29 @@ def _run(claim: _Claim) -> bool:
     # Only the rows we claimed: a request made during the recompute stays owed.
     _mine(claim).delete()
     return True
+
+
+@contextmanager
+def _renewed(claim: _Claim):
+    """Keep the claim alive from another thread (and its own connection) meanwhile."""
+    done = threading.Event()
+
+    def renew():
+        try:
+            while not done.wait(RENEW_EVERY):
+                _mine(claim).update(claimed_until=timezone.now() + LEASE)
+        except DATABASE_ERRORS:
+            log.warning("could not renew the claim on %s %s", claim.kind, claim.target_id)
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=renew, name="drain-claim", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
 
 
 def _recompute(claim: _Claim) -> None:

@@ -120,3 +120,37 @@ def test_one_clubs_bot_tables_do_not_hold_up_another_clubs_standings(broker):  #
         for worker in workers:
             worker.kill()  # a search table plays for minutes; its messages are this test's
             worker.wait(timeout=30)
+
+
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_a_followups_worker_drains_what_is_owed_without_beat_or_a_kick(broker):  # noqa: F811
+    """A result stored while the kick was lost (broker down, no beat running): the worker
+    serving the followups queue drains it by itself."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker process needs a shared database server (PostgreSQL)")
+    from league.models import Club, PendingRecompute, Player, Season
+    from league.permissions import SYSTEM
+    from rankings.models import StandingRow
+    from tests.factories import played_record
+    from tests.league.played_games import T0, night, table_at
+    from tournaments.services.results import result_submit
+
+    club = Club.objects.create(name="No Beat", slug="no-beat")
+    season = Season.objects.create(club=club, name="Spring", game="bluke",
+                                   starts_on=T0.date())
+    people = [Player.objects.create(display_name=n) for n in ("Ann", "Bob", "Cy", "Di")]
+    with mock.patch("rankings.services.followups_drain.followups_kick"), \
+            mock.patch("rankings.tasks.drain_followups.apply_async"):
+        result_submit(table=table_at(night(club, season), people),
+                      record=played_record(seed=6, seats=[p.display_name for p in people]),
+                      source="import", user=SYSTEM)
+    assert PendingRecompute.objects.exists()
+    worker = start_worker(f"{broker}-followups", DATABASE_URL=worker_database_url())
+    try:
+        _wait_for(lambda: not PendingRecompute.objects.exists(), 60,
+                  "the owed recomputes waited for beat")
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+    assert StandingRow.objects.filter(season=season).count() == 4
