@@ -148,3 +148,5 @@ class TestTableCards:
         html = client.get(reverse("tournaments:table-cards", args=[night.pk])).content.decode()
         card = html[html.index('class="print-card table-card"'):]
         assert "Seating planned 27 Nov 2026, 18:42" in card
+        html = client.get(reverse("tournaments:player-cards", args=[night.pk])).content.decode()
+        assert "Seating planned 27 Nov 2026, 18:42" in html

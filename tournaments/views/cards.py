@@ -40,7 +40,8 @@ def player_cards(request, pk):
                                        "seat": seat.position, "others": others})
     cards = sorted(nights.values(), key=lambda c: c["player"].display_name.lower())
     return render(request, "tournaments/player_cards.html",
-                  {"event": event, "club": event.club, "cards": cards})
+                  {"event": event, "club": event.club, "cards": cards,
+                   "planned_at": plan_time(event)})
 
 
 def blank_scoresheets(request, pk):
