@@ -142,3 +142,19 @@ def test_the_live_check_never_keeps_an_old_tick(live_server, browser, organiser)
     expect(check).to_contain_text("not checked", timeout=WAIT)
     expect(check).not_to_contain_text("✓", timeout=WAIT)
     page.context.close()
+
+
+def test_on_a_390_px_phone_the_sheet_scrolls_in_its_box_and_says_what_each_column_holds(
+        live_server, browser, organiser):
+    from playwright.sync_api import expect
+
+    club, user = organiser
+    page = _open(browser, live_server, user, _table(club, "pitch", 4), 390, 844)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("#about-high")).to_contain_text("the side that took the highest trump")
+    expect(page.locator("#about-high")).to_be_in_viewport()
+    high = page.locator("#f-1-high")
+    high.scroll_into_view_if_needed()
+    high.select_option(label="Bartholomew Featherstonehaugh & Dimitra Papadopoulou")
+    assert high.input_value() == "1"
+    page.context.close()
