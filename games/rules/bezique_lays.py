@@ -20,7 +20,7 @@ from itertools import combinations_with_replacement, product
 
 from games.engine import RuleViolation, Vocabulary
 
-from .bezique_melds import KINDS, MARRIAGE, SUITS, Kind, needed_codes
+from .bezique_melds import KINDS, MARRIAGE, SUITS, Kind, needed_codes, own_tabled
 
 TABLE = "table:"
 RANK_ORDER = "ATKQJ"
@@ -110,10 +110,11 @@ def resolve(book, seat: int, kind: Kind, tokens):
     if kind.suit == "T" and tokens[0][0][1] != trump:
         return RuleViolation("meld-cards-missing", f"{kind.code}: trump is {trump}, the cards "
                              "named are not trumps")
-    code, used = book.code, book.used
+    code, used, own = book.code, book.used, own_tabled(book.state, seat)
     copies: dict[str, list[list[int]]] = {}
     for card in book.state.table.of("hand", seat):
-        copies.setdefault(code(card), [[], []])[card in used].append(card)
+        if card in own or card not in used:
+            copies.setdefault(code(card), [[], []])[card in own].append(card)
     need = [Counter(c for c, t in tokens if t == tabled) for tabled in (False, True)]
     for tabled, where in ((False, "concealed in the hand"), (True, "on the table")):
         for face, count in need[tabled].items():
@@ -184,7 +185,9 @@ def variants(book, seat: int, kind: Kind) -> list[tuple]:
     slots = needed_codes(kind, book.trump())
     if slots is None:
         return []
-    have = Counter((book.code(c), c in book.used) for c in book.state.table.of("hand", seat))
+    own = own_tabled(book.state, seat)
+    have = Counter((book.code(c), c in own) for c in book.state.table.of("hand", seat)
+                   if c in own or c not in book.used)
     if kind.suit == "*":
         tokens = [(face, tabled) for face in sorted(slots[0]) for tabled in (False, True)
                   if have[(face, tabled)]]

@@ -105,6 +105,13 @@ def needed_codes(kind: Kind, trump: str | None) -> list[set[str]] | None:
     return [{rank + kind.suit} for rank in kind.ranks]
 
 
+def own_tabled(state, seat: int) -> set[int]:
+    """The seat's cards on the table: those of its melds. (A referee learning unknown
+    hands gives every seat every unseen card, so `used` alone would also name the other
+    seat's tabled copies; with known hands both say the same.)"""
+    return {card for g in state.vars.get("groups", ()) if g.seat == seat for card in g.cards}
+
+
 class Book:
     """The meld book of one state, read from and written back to ``state.vars``."""
 
@@ -135,8 +142,9 @@ class Book:
         if slots is None:
             return None
         wanted, code, used = wanted_codes(kind, trump), self.code, self.used
-        fresh = [c for c in self.state.table.of("hand", seat)
-                 if code(c) in wanted and kind.cls not in used.get(c, "")]
+        own = own_tabled(self.state, seat) if used else ()
+        fresh = [c for c in self.state.table.of("hand", seat) if code(c) in wanted
+                 and (c not in used or (c in own and kind.cls not in used[c]))]
         if len(fresh) > 1:
             fresh.sort(key=lambda c: self._preference(c, kind, trump))
         bases = [g for g in self.groups if g.seat == seat and self._may_build_on(g, kind)]

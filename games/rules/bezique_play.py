@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.engine import NO_OBLIGATION, FollowRule, Phase, RuleViolation, TrickPlay, by_table_trump
 
-from .bezique_melds import FACE_RANKS, KIND_CODES, Book
+from .bezique_melds import FACE_RANKS, KIND_CODES, Book, own_tabled
 from .bezique_turn import check_meld_turn, lay_meld, meld_actions, score_meld, start_turn
 
 TRICKS = 96  # 192 cards, two to a trick
@@ -110,9 +110,10 @@ class BeziquePlay(TrickPlay):
 
     def play_actions(self, state, seat, cards):
         game, used = state.game, state.vars.get("used", {})
-        faces = {game.pack.face_of[c] for c in cards}
+        own = own_tabled(state, seat) if used else ()
+        faces = {game.pack.face_of[c] for c in cards if c in own or c not in used}
         hidden = {game.pack.face_of[c] for c in cards if c not in used}
-        tabled = {game.pack.face_of[c] for c in cards if c in used}
+        tabled = {game.pack.face_of[c] for c in cards if c in own}
         plays, table = game.vocab.families["play"].start, game.vocab.families["table"].start
         return sorted([plays + f for f in faces] + [table + f for f in hidden & tabled])
 
@@ -129,7 +130,8 @@ class BeziquePlay(TrickPlay):
         hidden = [c for c in copies if c not in used]
         if family == "play" and hidden:
             return hidden[0]
-        tabled = [c for c in copies if c in used]
+        own = own_tabled(state, seat) if used else ()
+        tabled = [c for c in copies if c in own]
         return min(tabled, key=lambda c: self._keep_value(state, c)) if tabled else None
 
     @staticmethod
@@ -174,8 +176,9 @@ class BeziquePlay(TrickPlay):
             return None
         game, used = state.game, state.vars.get("used", {})
         face = action - game.vocab.families["table"].start
+        own = own_tabled(state, seat)
         copies = [c for c in state.table.of("hand", seat) if game.pack.face_of[c] == face]
-        if not any(c in used for c in copies) or all(c in used for c in copies):
+        if not any(c in own for c in copies) or all(c in used for c in copies):
             return RuleViolation("card-not-on-table", f"{game.vocab.text(action)}: the hand "
                                  "has no such card on the table beside a concealed copy")
         return self.follow_violation(state, seat, action)

@@ -409,3 +409,17 @@ def test_the_golden_playthrough_is_unchanged():
 
 if __name__ == "__main__":  # regenerate the golden file after a deliberate rules change
     GOLDEN.write_text(json.dumps(golden_case(), indent=1) + "\n")
+
+
+def test_with_the_hands_unknown_a_seat_never_plays_the_other_seats_tabled_card():
+    """The checker learns unwritten hands by a replay in which every seat holds every
+    unseen card: the cards one seat melded must not pass for the other's."""
+    hands = [["KH", "KH", "QH", "AC", "7D", "8D", "9D", "7H", "8H", "9H", "7S", "8S"], FILLER]
+    state = GAME.new_match(seed=0, first_dealer=1, auto_deal=False)
+    assert state.deal({"stock": full_stock(hands)}) == []
+    for text in ["guess:20", "cut:21", "AC", "7C", "meld:marriage-H:KH+QH",
+                 "score:marriage-H", "done", "7D"]:
+        state.apply(text, check=False)
+    assert state.current_player() == 1  # seat 1 also "holds" the king seat 0 tabled
+    assert "table:KH" not in legal(state)
+    assert state.check("table:KH").code == "card-not-on-table"
