@@ -316,6 +316,16 @@ def test_a_player_laying_several_melds_scores_the_one_chosen():
     assert state.vars["scored"][-1] == (0, "marriage-H", 40)
 
 
+def test_a_score_names_the_meld_laid_in_the_turn_before_an_older_waiting_one():
+    state = dealt(["KH", "QH", "KH", "QH", "AC", "AD", "QS", "JD"])
+    win_trick(state, "AC")
+    play(state, "meld:marriage-H:KH+QH", "meld:bezique:QS+JD", "score:bezique", "done")
+    win_trick(state, "AD")
+    play(state, "meld:marriage-H:KH+QH", "score:marriage-H", "done")
+    marriages = [g for g in state.vars["groups"] if g.kind == "marriage-H"]
+    assert [g.scored for g in marriages] == [False, True]
+
+
 def test_a_lay_that_names_its_cards_is_restored_with_those_copies():
     state = dealt(["JD", "JD", "JD", "JD", "JS", "JS", "AC", "AD"])
     win_trick(state, "AC")
