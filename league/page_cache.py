@@ -27,6 +27,9 @@ from django.utils.http import quote_etag
 
 FRAGMENT_SECONDS = 24 * 3600  # fragments also expire on their own, so the cache stays small
 DAY = 24 * 3600
+# A version also runs out by itself: an invalidation dropped while Redis was away (see
+# config/cache.py) then leaves an out-of-date page for an hour at most.
+VERSION_SECONDS = 3600
 
 
 def _key(club_id: int) -> str:
@@ -47,7 +50,7 @@ def club_versions(club_ids: Iterable[int]) -> dict[int, str | None]:
         token = found.get(_key(club_id))
         if token is None:
             # add, not set: another process may have drawn one first, and its wins.
-            cache.add(_key(club_id), _token(), None)
+            cache.add(_key(club_id), _token(), VERSION_SECONDS)
             token = cache.get(_key(club_id))
         versions[club_id] = token
     return versions
@@ -62,7 +65,7 @@ def bump_club_versions(club_ids: Iterable[int]) -> None:
     ids = sorted({i for i in club_ids if i})
 
     def bump() -> None:
-        cache.set_many({_key(i): _token() for i in ids}, None)
+        cache.set_many({_key(i): _token() for i in ids}, VERSION_SECONDS)
 
     if ids:
         transaction.on_commit(bump)

@@ -6,11 +6,14 @@ cached public pages are asked while that server is stopped or frozen (SIGSTOP).
 """
 
 import logging
+import subprocess
+from types import SimpleNamespace
 
 import pytest
 
 from config import cache as forgiving
 from config.cache import redis_cache
+from league import page_cache
 from tests.factories import (
     SeasonFactory,
     UserFactory,
@@ -36,6 +39,7 @@ def redis_site(settings, own_redis, club_b, players_b, monkeypatch):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.CACHES = {"default": redis_cache(own_redis.url)}
     monkeypatch.setattr(forgiving, "_resting_until", {})
+    monkeypatch.setattr(forgiving, "_dropped_writes", set())
     user = UserFactory(username="rae")
     user.set_password(PASSWORD)
     user.save()
@@ -119,3 +123,29 @@ def test_while_redis_is_down_no_public_page_is_answered_304_from_an_old_etag(
     assert first.status_code == 200 and "ETag" not in first
     again = client.get(url, HTTP_IF_NONE_MATCH=first.get("ETag", '"x"'))
     assert again.status_code == 200
+
+
+def test_a_page_invalidation_dropped_while_redis_was_frozen_is_not_lost(
+        redis_site, own_redis, monkeypatch, django_capture_on_commit_callbacks):
+    clock = SimpleNamespace(now=0.0)
+    monkeypatch.setattr(forgiving, "time", SimpleNamespace(monotonic=lambda: clock.now))
+    club_id = redis_site["club_b"].pk
+    before = page_cache.club_version(club_id)
+    own_redis.freeze()
+    assert page_cache.club_version(club_id) is None  # a timeout: the process rests
+    with django_capture_on_commit_callbacks(execute=True):
+        page_cache.bump_club_versions([club_id])  # a result stored meanwhile: not sent
+    own_redis.thaw()
+    clock.now += forgiving.REST_SECONDS
+    assert page_cache.club_version(club_id) not in (None, before)
+
+
+def test_a_club_version_runs_out_within_an_hour(redis_site, own_redis):
+    club_id = redis_site["club_b"].pk
+    page_cache.club_version(club_id)
+    ttl = subprocess.run(["redis-cli", "-p", str(own_redis.port), "--scan"],
+                         capture_output=True, text=True).stdout.split()
+    key = next(k for k in ttl if f"pages:club:{club_id}:version" in k)
+    seconds = subprocess.run(["redis-cli", "-p", str(own_redis.port), "ttl", key],
+                             capture_output=True, text=True).stdout.strip()
+    assert 0 < int(seconds) <= 3600
