@@ -189,3 +189,16 @@ def test_a_stored_ribs_hand_reads_back_by_names_on_the_page(club_b):
     written = [{k: v for k, v in item.items() if v is not None}  # a blank last part
                for item in hands[0]["summary"]["trick_results"]]
     assert sheet.rows[0].summary()["trick_results"] == written
+
+
+def test_the_bluke_sheet_says_what_each_column_holds(client, plain_http, table_b, bob):
+    html = _page(client, bob, table_b)
+    assert 'id="about-bids">the tricks each player bid to take<' in html
+    assert 'id="about-tricks">the tricks each player took<' in html
+    assert 'id="about-score">each player\'s running total' in html
+    assert 'aria-describedby="about-bids"' in html and 'aria-describedby="about-tricks"' in html
+
+
+def test_a_partnership_sheet_says_its_scores_are_per_side(client, plain_http, club_b, bob):
+    html = _page(client, bob, _table(club_b, "pitch", ["Ann", "Bo", "Cy", "Di"]))
+    assert 'id="about-score">each side\'s running total' in html
