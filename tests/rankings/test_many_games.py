@@ -46,7 +46,7 @@ def nights(club, people):
         event = EventFactory(club=club, game=game, options=options, name=f"Night of {size}",
                              date=T0.date())
         table = seated_table(club, seated[:size], game=game, options=options,
-                             round=RoundFactory(event=event))
+                             round=RoundFactory(event=event, published=True))
         record = _played(game, size, options, [p.display_name for p in seated[:size]])
         result_submit(table=table, record=record, source=ResultSource.IMPORT, user=SYSTEM)
         tables[game] = table
