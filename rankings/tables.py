@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from rankings.models import StandingRow
 
@@ -22,18 +23,18 @@ def _number(value, places: int):
 class StandingsTable(tables.Table):
     high_first = frozenset({"points", "games", "nights", "firsts", "seconds", "average_points",
                             "average_score", "qualified"})
-    rank = tables.Column(attrs=NUM)
-    player = tables.Column(accessor="player__display_name", verbose_name="Player",
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM)
+    player = tables.Column(accessor="player__display_name", verbose_name=_("Player"),
                            order_by=("player__display_name",))
-    points = tables.Column(attrs=NUM)
-    games = tables.Column(attrs=NUM)
-    nights = tables.Column(attrs=NUM)
-    firsts = tables.Column(verbose_name="1sts", attrs=NUM)
-    seconds = tables.Column(verbose_name="2nds", attrs=NUM)
-    average_points = tables.Column(verbose_name="Avg points", attrs=NUM)
-    average_score = tables.Column(verbose_name="Avg score", attrs=NUM)
-    qualified = tables.BooleanColumn(verbose_name="Qualified")
-    tiebreak = tables.Column(verbose_name="Tie-break", empty_values=(), orderable=False)
+    points = tables.Column(verbose_name=_("Points"), attrs=NUM)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUM)
+    nights = tables.Column(verbose_name=_("Nights"), attrs=NUM)
+    firsts = tables.Column(verbose_name=_("1sts"), attrs=NUM)
+    seconds = tables.Column(verbose_name=_("2nds"), attrs=NUM)
+    average_points = tables.Column(verbose_name=_("Avg points"), attrs=NUM)
+    average_score = tables.Column(verbose_name=_("Avg score"), attrs=NUM)
+    qualified = tables.BooleanColumn(verbose_name=_("Qualified"))
+    tiebreak = tables.Column(verbose_name=_("Tie-break"), empty_values=(), orderable=False)
 
     class Meta:
         model = StandingRow
@@ -44,7 +45,7 @@ class StandingsTable(tables.Table):
         template_name = SORTABLE
         attrs = {"class": "standings"}
         row_attrs = {"class": lambda record: "" if record.qualified else "not-qualified"}
-        empty_text = "No standings yet: they appear once results are in."
+        empty_text = _("No standings yet: they appear once results are in.")
 
     def render_player(self, record):
         url = reverse("league:player-detail", args=[record.player_id])
@@ -164,15 +165,15 @@ class RatingsTable(tables.Table):
     Elo pools carry no uncertainty: the view drops the sigma and conservative columns.
     """
 
-    rank = tables.Column(attrs=NUM)
-    player = tables.Column(accessor="player__display_name", verbose_name="Player",
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM)
+    player = tables.Column(accessor="player__display_name", verbose_name=_("Player"),
                            order_by=("player__display_name",))
-    rating = tables.Column(verbose_name="Rating", attrs=NUM)
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUM)
     sigma = tables.Column(verbose_name="±", attrs=NUM)
-    conservative = tables.Column(verbose_name="Conservative (μ − 3σ)", attrs=NUM)
-    games = tables.Column(attrs=NUM)
-    last_played_at = tables.DateTimeColumn(verbose_name="Last played", format="Y-m-d")
-    provisional = tables.Column(verbose_name="Provisional")
+    conservative = tables.Column(verbose_name=_("Conservative (μ − 3σ)"), attrs=NUM)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUM)
+    last_played_at = tables.DateTimeColumn(verbose_name=_("Last played"), format="Y-m-d")
+    provisional = tables.Column(verbose_name=_("Provisional"))
 
     high_first = frozenset({"rating", "conservative", "games", "last_played_at"})
 
@@ -181,7 +182,7 @@ class RatingsTable(tables.Table):
         order_by = ("rank",)
         template_name = SORTABLE
         row_attrs = {"class": lambda record: "provisional" if record.provisional else ""}
-        empty_text = "No rated games yet."
+        empty_text = _("No rated games yet.")
 
     def render_player(self, record):
         url = reverse("league:player-detail", args=[record.player.pk])

@@ -17,16 +17,16 @@ class PlayerResultsTable(tables.Table):
     event = tables.Column(accessor="event_name", orderable=False, verbose_name=_("Event"))
     game = tables.Column(accessor="game_name", orderable=False, verbose_name=_("Game"))
     table = tables.Column(accessor="table_label", orderable=False, verbose_name=_("Table"))
-    score = tables.Column(attrs=NUM)
-    place = tables.Column(attrs=NUM)
-    opponents = tables.Column(accessor="others", orderable=False)
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM)
+    opponents = tables.Column(accessor="others", orderable=False, verbose_name=_("Opponents"))
 
     high_first = frozenset({"date", "score"})
 
     class Meta:
         attrs = {"class": "player-games"}
         template_name = SORTABLE
-        empty_text = "No games yet."
+        empty_text = _("No games yet.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -68,15 +68,15 @@ class PlayerResultsTable(tables.Table):
 class RivalsTable(tables.Table):
     """Head-to-head per opponent (rows are dicts from `selectors_player.player_rivals`)."""
 
-    opponent = tables.Column(accessor="name", verbose_name="Opponent", orderable=False)
+    opponent = tables.Column(accessor="name", verbose_name=_("Opponent"), orderable=False)
     games = tables.Column(attrs=NUM, orderable=False)
-    ahead = tables.Column(verbose_name="Ahead", attrs=NUM, orderable=False)
-    behind = tables.Column(verbose_name="Behind", attrs=NUM, orderable=False)
-    level = tables.Column(verbose_name="Level", attrs=NUM, orderable=False)
+    ahead = tables.Column(verbose_name=_("Ahead"), attrs=NUM, orderable=False)
+    behind = tables.Column(verbose_name=_("Behind"), attrs=NUM, orderable=False)
+    level = tables.Column(verbose_name=_("Level"), attrs=NUM, orderable=False)
 
     class Meta:
         attrs = {"class": "head-to-head"}
-        empty_text = "No opponents yet."
+        empty_text = _("No opponents yet.")
 
     def render_opponent(self, record):
         url = reverse("league:player-detail", args=[record["opponent_id"]])
