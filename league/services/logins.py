@@ -9,8 +9,10 @@ wait: with the 60 s default, 60 an hour per account (ASVS 2.2.1 asks for 100 at 
 The counts are forgotten `LOGIN_FAILURE_WINDOW_SECONDS` after the last failure.
 
 Nobody can lock the owner out: the wait never passes the maximum, so the right password
-gets in once it is over, from any address; a password reset or change forgets the
-account's count (`login_counts_forget`); a valid API token is checked before any count.
+gets in once it is over, from any address; a browser that logged in to the account before
+has a count of its own (`league.known_logins`), so it does not wait for others' guesses;
+a password reset or change forgets the account's count (`login_counts_forget`); a valid
+API token is checked before any count.
 Counters live in the default cache (Redis in production, process memory when embedded);
 while the cache is unreachable they read as zero, and logins are allowed.
 
@@ -22,7 +24,6 @@ anonymous throttle applies the same rule (its `NUM_PROXIES` is the same setting)
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import ngettext
+
+from league.known_logins import account_hash, browser_id, remember
 
 
 def client_address(request) -> str:
@@ -58,11 +61,14 @@ class Counter:
 
 def _account_key(username: str) -> str:
     # Hashed: usernames are any text, cache keys are not (and need not be readable).
-    return "login-failures:account:" + hashlib.sha256(
-        username.strip().casefold().encode()).hexdigest()
+    return f"login-failures:account:{account_hash(username)}"
 
 
 def _counters(request, username: str | None) -> list[Counter]:
+    browser = browser_id(request, username) if username else None
+    if browser:  # a browser that logged in to the account before: its own count only
+        return [Counter(f"login-failures:browser:{browser}:{account_hash(username)}",
+                        settings.LOGIN_FAILURES_PER_ACCOUNT)]
     counters = [Counter(f"login-failures:address:{client_address(request)}",
                         settings.LOGIN_FAILURES_PER_ADDRESS)]
     if username:
@@ -96,8 +102,10 @@ def login_failed(*, request, username: str | None = None) -> None:
 
 def login_succeeded(*, request, username: str) -> None:
     """A right password outside any wait: the account's count starts again (the
-    address's does not, or one known login would wipe out guesses at others)."""
+    address's does not, or one known login would wipe out guesses at others), and the
+    browser is remembered as one the owner uses."""
     login_counts_forget(username=username)
+    remember(request, username)
 
 
 def login_counts_forget(*, username: str) -> None:

@@ -8,6 +8,7 @@ import logging
 import re
 
 import pytest
+from django.test import Client
 from rest_framework.throttling import AnonRateThrottle
 
 from league.api.auth import AnonymousThrottle
@@ -210,3 +211,31 @@ def test_no_proxy_warning_when_the_proxies_are_counted_or_absent(client, db, set
     settings.TRUSTED_PROXY_COUNT = 1
     client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9")
     assert "TRUSTED_PROXY_COUNT" not in proxy_warning.text
+
+
+def test_the_owners_own_browser_is_not_slowed_by_a_guesser_elsewhere(client, rae, clock):
+    _login(client, "site", "rae", PASSWORD)
+    client.post("/accounts/logout/")  # the session ends, the browser stays known
+    guesser = Client()
+    for attempt in range(30):
+        _login(guesser, "site", "rae", f"guess-{attempt}", REMOTE_ADDR=f"10.0.{attempt}.1")
+        clock[0] += 1
+    assert _wait_shown(_login(guesser, "site", "rae", PASSWORD, REMOTE_ADDR="10.9.9.9")) > 0
+    _login(client, "site", "rae", PASSWORD)
+    assert _logged_in(client)
+
+
+def test_a_known_browser_still_backs_off_on_its_own_wrong_passwords(client, rae, clock):
+    _login(client, "site", "rae", PASSWORD)
+    client.post("/accounts/logout/")  # the session ends, the browser stays known
+    for attempt in range(8):
+        _login(client, "site", "rae", f"guess-{attempt}")
+    assert _wait_shown(_login(client, "site", "rae", PASSWORD)) > 0
+    assert not _logged_in(client)
+
+
+def test_a_forged_known_login_cookie_counts_for_nothing(client, rae, clock):
+    client.cookies["known_login"] = "eyJpZCI6ICJ4In0:forged:signature"
+    for attempt in range(8):
+        _login(client, "site", "rae", f"guess-{attempt}", REMOTE_ADDR=f"10.0.{attempt}.1")
+    assert _wait_shown(_login(client, "site", "rae", PASSWORD)) > 0
