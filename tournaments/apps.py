@@ -15,4 +15,7 @@ class TournamentsConfig(AppConfig):
             "tournaments.seat": "table__round__event__club",
             "tournaments.tableresult": "table__round__event__club",
             "tournaments.hand": "game__table__round__event__club",
+            "tournaments.pendingresult": "table__round__event__club",
+            "tournaments.seatlink": "seat__table__round__event__club",
+            "tournaments.clubentrysetting": "club",
         })

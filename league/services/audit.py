@@ -15,8 +15,13 @@ def audit_record(
     before=None,
     after=None,
     reason: str = "",
+    actor_name: str = "",
 ) -> AuditEntry:
-    """Append an entry; `subject` is a user, an ApiToken, SYSTEM or None."""
+    """Append an entry; `subject` is a user, an ApiToken, SYSTEM or None.
+
+    `actor_name` names an actor the trail has no column for (a seat entering through its
+    seat link); it replaces the name derived from the subject.
+    """
     actor = token = None
     if isinstance(subject, ApiToken):
         token = subject
@@ -27,7 +32,7 @@ def audit_record(
         club_name=_name(club),
         actor=actor,
         token=token,
-        actor_name=_actor_name(subject, actor, token),
+        actor_name=_name(actor_name) or _actor_name(subject, actor, token),
         action=action,
         target_type=target._meta.model_name,
         target_id=target.pk,

@@ -3,10 +3,24 @@
 from tournaments.models.bot_play import BotPlay
 from tournaments.models.events import Event, EventKind, EventStatus, Round
 from tournaments.models.results import Hand, ResultSource, ResultStatus, TableResult
+from tournaments.models.table_entry import (
+    ClubEntrySetting,
+    EntryMode,
+    PendingResult,
+    PendingState,
+    SeatLink,
+    WayIn,
+)
 from tournaments.models.tables import Seat, Table
 
 __all__ = [
     "BotPlay",
+    "ClubEntrySetting",
+    "EntryMode",
+    "PendingResult",
+    "PendingState",
+    "SeatLink",
+    "WayIn",
     "Event",
     "EventKind",
     "EventStatus",

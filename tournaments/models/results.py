@@ -15,6 +15,7 @@ class ResultSource(models.TextChoices):
     BOT = "bot", "Bot play"
     IMPORT = "import", "Import"
     ADMIN = "admin", "Admin"
+    TABLE = "table", "Table entry"
 
 
 class TableResult(models.Model):

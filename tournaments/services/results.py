@@ -117,18 +117,7 @@ def result_submit(
     table = Table.objects.select_related("round__event__club").get(pk=table.pk)
     if not can(subject, SCORE, table):
         raise PermissionDenied("You may not enter results for this club.")
-    seats = list(table.seats.order_by("position").select_related("player"))
-    problems = empty_seat_errors(seats)
-    if problems:
-        raise ResultRejected(problems)
-    names = [seat.player.display_name for seat in seats]
-    problems = (input_errors(record) or limit_errors(record)
-                or match_errors(table, record, names))
-    if problems:
-        raise ResultRejected(problems)
-    report, problems = check(record)
-    if problems:
-        raise ResultRejected(problems)
+    report, names = result_check(table=table, record=record)
     entry = _Entry(table, record, record_hash(record), verdict(record, report, len(names)),
                    source, subject, (correction_reason or "").strip(), played_at)
     existing = TableResult.objects.filter(table=table).first()
@@ -143,6 +132,26 @@ def result_submit(
             # Another request stored a result between our read and our insert.
             existing = TableResult.objects.get(table=table)
     return _against_existing(existing, entry)
+
+
+def result_check(*, table: Table, record: dict):
+    """Refuse (ResultRejected) what storing `record` at `table` would refuse; write nothing.
+
+    Returns the checker's report and the seated players' names, in seat order.
+    """
+    seats = list(table.seats.order_by("position").select_related("player"))
+    problems = empty_seat_errors(seats)
+    if problems:
+        raise ResultRejected(problems)
+    names = [seat.player.display_name for seat in seats]
+    problems = (input_errors(record) or limit_errors(record)
+                or match_errors(table, record, names))
+    if problems:
+        raise ResultRejected(problems)
+    report, problems = check(record)
+    if problems:
+        raise ResultRejected(problems)
+    return report, names
 
 
 def empty_seat_errors(seats) -> list[dict]:
