@@ -9,6 +9,8 @@ row and the cell (hand, seat, field) they are about.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournaments.sheet_base import SheetResults
 from tournaments.sheet_fields import (
     SheetField,
@@ -40,6 +42,13 @@ class Cell:
     @property
     def bad(self) -> bool:
         return self.row.bad(self.field.name, self.index)
+
+    @property
+    def aria_label(self) -> str:
+        """What a screen reader says for the input: the hand, the column and whose it is."""
+        label = _("hand %(number)s %(title)s") % {"number": self.row.number,
+                                                   "title": self.field.title}
+        return label if self.index is None else f"{label} {self.label}"
 
     @property
     def options(self) -> list[tuple[str, str]]:
