@@ -195,6 +195,8 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "retry_policy": {"max_retries": 2, "interval_start": 0, "interval_step": 0.5,
                      "interval_max": 0.5},
 }
+# Beat's file scheduler plus a heartbeat in the database, for /healthz (config/beat.py).
+CELERY_BEAT_SCHEDULER = "config.beat:HeartbeatScheduler"
 # Every periodic job is also a management command, for the embedded mode without beat.
 CELERY_BEAT_SCHEDULE: dict = {
     # Reconciles recomputes a failed publish or a killed worker left (drain_followups).

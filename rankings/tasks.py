@@ -10,6 +10,7 @@ import logging
 
 from celery import shared_task
 
+from league.services.heartbeats import heartbeat_record
 from league.tasks import RETRYING
 from rankings.services.followups_drain import followups_drain
 from rankings.services.ratings import ratings_update, ratings_update_for_game
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 def drain_followups() -> int:
     """Run the owed standings and ratings recomputes (queued after commit, and by beat)."""
     report = followups_drain()
+    heartbeat_record(name="followups")  # /healthz: the followups pool drains
     if report.failed:
         log.warning("follow-up drain: %s done, %s postponed", report.done, report.failed)
     return report.done

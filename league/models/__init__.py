@@ -6,6 +6,7 @@ Standings, ratings and player statistics are the rankings app's (`rankings.model
 from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
+from league.models.heartbeat import Heartbeat
 from league.models.mail import MailKind, MailState, PasswordResetRequest, QueuedMail
 from league.models.outbox import PendingRecompute, RecomputeKind
 from league.models.seasons import Season
@@ -14,6 +15,7 @@ __all__ = [
     "ApiToken",
     "AuditEntry",
     "Club",
+    "Heartbeat",
     "IdempotencyRecord",
     "MailKind",
     "MailState",
