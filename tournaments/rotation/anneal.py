@@ -12,7 +12,8 @@ Moves are the local search's own swaps (two players of one round at different ta
 or a player with someone sitting out), costed by the same deltas, so forbidden pairs,
 keep-together pairs, partners, sit-out and small-table fairness weigh exactly as there.
 The schedule is a fixed number of steps, so a run that ends before its deadline is
-the same on any machine (the planner's determinism promise).
+the same on any machine (the planner's determinism promise); a run the deadline
+would cut cools faster instead.
 """
 
 import math
@@ -23,26 +24,34 @@ from .search_util import Deadline
 
 START_TEMPERATURE = 40.0  # an extra repeat (+70 or so) is often accepted at first
 END_TEMPERATURE = 2.0  # far below the smallest pair delta (10): the end is a plain descent
-STEPS_PER_SEAT = 1000  # steps per seat of the rounds being planned (13 players, 3 rounds: 39,000)
+STEPS_PER_SEAT = 3000  # steps per seat of the rounds being planned (13 players, 3 rounds: 117,000)
 CHECK_EVERY = 256  # steps between clock checks
 
 
 def anneal(search: LocalSearch, cost: int, deadline: Deadline) -> int:
     """Improve search's rounds in place; return the cost of the season kept, which is
-    never worse than the one it started from."""
+    never worse than the one it started from.
+
+    The temperature falls with the steps taken or the time used, whichever is further
+    along, so a run the clock cuts short still ends cold (a plain descent) instead of
+    stopping hot."""
     seats = sum(len(t) for r in search.mutable for t in search.rounds[r]) or 1
     steps = STEPS_PER_SEAT * seats
+    clock = _Progress(deadline)
     rng, ratio = search.rng, END_TEMPERATURE / START_TEMPERATURE
     best_cost, best = cost, search.snapshot()
+    timed = 0.0
     for step in range(steps):
-        if step % CHECK_EVERY == 0 and deadline.expired():
-            break
+        if step % CHECK_EVERY == 0:
+            timed = clock.fraction()
+            if timed >= 1.0:
+                break
         move = _random_move(search, rng.choice(search.mutable), rng)
         if move is None:
             continue
         kind, args = move
         delta = search.swap_delta(*args) if kind == "swap" else search.out_delta(*args)
-        temperature = START_TEMPERATURE * ratio ** (step / steps)
+        temperature = START_TEMPERATURE * ratio ** max(step / steps, timed)
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             getattr(search, "apply_" + kind)(*args)
             cost += delta
@@ -51,6 +60,18 @@ def anneal(search: LocalSearch, cost: int, deadline: Deadline) -> int:
     if cost > best_cost:
         search.restore(best)
     return min(cost, best_cost)
+
+
+class _Progress:
+    """Share of the deadline's time used since the run began (0 to 1)."""
+
+    def __init__(self, deadline: Deadline):
+        self.deadline, self.total = deadline, deadline.remaining()
+
+    def fraction(self) -> float:
+        if self.total <= 0:
+            return 1.0
+        return 1.0 - self.deadline.remaining() / self.total
 
 
 def _random_move(search: LocalSearch, r: int, rng: random.Random):
