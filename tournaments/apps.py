@@ -6,7 +6,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        from league.api.auth import register_seat_tokens
         from league.permissions import register_club_paths
+        from tournaments.services.seat_links import seat_link_by_token
 
         register_club_paths({
             "tournaments.event": "club",
@@ -19,3 +21,4 @@ class TournamentsConfig(AppConfig):
             "tournaments.seatlink": "seat__table__round__event__club",
             "tournaments.clubentrysetting": "club",
         })
+        register_seat_tokens(seat_link_by_token)

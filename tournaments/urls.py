@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import bots, cards, events, player, scoresheet, screen
+from tournaments.views import bots, cards, events, player, scoresheet, screen, seat_entry
 
 app_name = "tournaments"
 
@@ -24,6 +24,12 @@ urlpatterns = [
     path("tables/<int:pk>/scoresheet/", scoresheet.table_scoresheet, name="table-scoresheet"),
     path("tables/<int:pk>/scoresheet/check/", scoresheet.table_scoresheet_check,
          name="table-scoresheet-check"),
+    path("tables/<int:pk>/entry/", seat_entry.table_entry, name="table-entry"),
+    path("tables/<int:pk>/entry/check/", seat_entry.table_entry_check,
+         name="table-entry-check"),
+    path("seat/", seat_entry.seat_code, name="seat-code"),
+    path("seat/<str:token>/", seat_entry.seat_entry, name="seat-entry"),
+    path("seat/<str:token>/check/", seat_entry.seat_entry_check, name="seat-entry-check"),
     path("tables/<int:pk>/bots/", bots.table_fill_bots, name="table-fill-bots"),
     path("tables/<int:pk>/bots/play/", bots.table_play_bots, name="table-play-bots"),
 ]

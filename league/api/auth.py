@@ -3,6 +3,11 @@
 `Authorization: Token <key>` or `Authorization: Bearer <key>`. Only the key's sha256 hash is
 stored; revoked tokens fail. For a token request, `request.user` is anonymous and
 `request.auth` is the ApiToken: the permission policy treats the token as the subject.
+
+`Authorization: Seat <token>` is one seat's token for its table's result (tournaments'
+seat links, looked up through the hook tournaments registers: league cannot import it).
+`request.auth` is then the seat link and the subject stays anonymous, so a seat token
+reads nothing an anonymous visitor could not, beyond its own table's entry endpoints.
 """
 
 from __future__ import annotations
@@ -17,20 +22,30 @@ from league.services.logins import login_failed, login_wait
 from league.services.tokens import token_authenticate
 
 SCHEMES = ("token", "bearer")
+SEAT_SCHEME = "seat"
+_seat_lookup = None
+
+
+def register_seat_tokens(lookup) -> None:
+    """tournaments connects `lookup(token) -> seat link or None` in its AppConfig.ready()."""
+    global _seat_lookup
+    _seat_lookup = lookup
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
         parts = authentication.get_authorization_header(request).split()
-        if not parts or parts[0].decode("latin-1").lower() not in SCHEMES:
+        scheme = parts[0].decode("latin-1").lower() if parts else ""
+        if scheme not in SCHEMES and not (scheme == SEAT_SCHEME and _seat_lookup):
             return None
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(_("Give the token as: Token <key>."))
         # The token first: a valid one is never refused for others' bad tokens from the same
         # address, and needs no cache (which may be down). Unknown tokens count as failed
         # logins of the address (league.services.logins): past its limit they wait (429).
+        lookup = _seat_lookup if scheme == SEAT_SCHEME else token_authenticate
         try:
-            token = token_authenticate(parts[1].decode())
+            token = lookup(parts[1].decode())
         except UnicodeDecodeError:
             token = None
         if token is None:
@@ -59,7 +74,8 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
             "type": "apiKey",
             "in": "header",
             "name": "Authorization",
-            "description": "A club's API token: `Token <key>` (or `Bearer <key>`).",
+            "description": "A club's API token: `Token <key>` (or `Bearer <key>`); or one "
+                           "seat's token for its table's result: `Seat <token>`.",
         }
 
 

@@ -51,6 +51,8 @@ class _Failed(Exception):
 def owner_of(request) -> str | None:
     if isinstance(request.auth, ApiToken):
         return f"token:{request.auth.pk}"
+    if getattr(request.auth, "idempotency_owner", None):  # a seat token (tournaments)
+        return request.auth.idempotency_owner
     if request.user.is_authenticated:
         return f"user:{request.user.pk}"
     return None

@@ -25,8 +25,9 @@ from league.api.errors import (
     RejectedSerializer,
 )
 from league.api.idempotency import HEADER, idempotent
-from league.api.throttles import RecordWorkThrottle
+from league.api.throttles import RecordBytesThrottle, RecordWorkThrottle
 from tournaments import selectors
+from tournaments.api import table_entry
 from tournaments.api.removal import (
     REASON,
     REMOVE_DESCRIPTION,
@@ -66,6 +67,7 @@ from tournaments.services.results import (
     result_correct,
     result_submit,
 )
+from tournaments.services.seat_links import seat_links_for_event
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
@@ -137,6 +139,19 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response(SeatingAcceptedSerializer(body).data, status=status.HTTP_202_ACCEPTED,
                         headers={"Location": url})
 
+    @extend_schema(request=None,
+                   responses={200: table_entry.SeatLinkSerializer(many=True), **ERRORS},
+                   description="Organisers: per table and seat, the player, the seat link "
+                               "(no account needed) and its seat token "
+                               "(`Authorization: Seat <token>`). Links are made on first "
+                               "asking and stop working once the night is closed.")
+    @action(detail=True, methods=["get"], url_path="seat-links", filterset_fields=[],
+            pagination_class=None)
+    def seat_links(self, request, pk=None):
+        links = seat_links_for_event(event=self.get_object(), user=subject_of(request))
+        return Response(table_entry.SeatLinkSerializer(links, many=True,
+                                                       context={"request": request}).data)
+
     @extend_schema(request=CloseSerializer, responses={200: EventSerializer, **ERRORS},
                    description="Organisers close the night: refused (400) while a table has "
                                "no complete result, unless `force` with a `reason`.")
@@ -206,12 +221,34 @@ class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                         .get(pk=table.pk))
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT, parameters=[IDEMPOTENCY_KEY], responses=RESULT_RESPONSES,
+        methods=["GET"], request=None,
+        responses={200: table_entry.PendingResultSerializer, 404: ERRORS[404]},
+        description="The result entered at the table: its state (pending, disputed, "
+                    "confirmed, approved), the versions, and which seat did what through "
+                    "which way in, when. Anyone who may see the table, or its seat tokens.")
+    @extend_schema(
+        methods=["POST"],
+        request=OpenApiTypes.OBJECT, parameters=[IDEMPOTENCY_KEY],
+        responses={**RESULT_RESPONSES, **table_entry.PENDING_ERRORS,
+                   202: table_entry.PendingResultSerializer},
         description="Submit the table's result: the body is the record itself (see "
-                    "/api/v1/rulesets/ for each game's record JSON Schema).")
-    @action(detail=True, methods=["post"], filterset_fields=[], pagination_class=None,
-            throttle_classes=[RecordWorkThrottle])
+                    "/api/v1/rulesets/ for each game's record JSON Schema). Scorekeepers, "
+                    "organisers and club tokens store it (201). A seat token "
+                    "(`Authorization: Seat <token>`) submits it for confirmation (202, "
+                    "`status: pending`); a second, different submission answers 409 and "
+                    "opens a dispute.")
+    @action(detail=True, methods=["get", "post"], filterset_fields=[], pagination_class=None,
+            throttle_classes=[RecordWorkThrottle, RecordBytesThrottle],
+            permission_classes=[table_entry.SeatOrCredentials])
     def result(self, request, pk=None):
+        if table_entry.is_seat(request):
+            table = table_entry.seat_table(request, pk)
+            if request.method == "GET":
+                return table_entry.state(table)
+            return idempotent(request, lambda: table_entry.submit(request, table))
+        if request.method == "GET":
+            return table_entry.state(self.get_object())
+
         def submit():
             table = self.get_object()
             return _result_response(lambda: result_submit(
@@ -219,6 +256,44 @@ class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 user=request.user, token=_token(request)))
 
         return idempotent(request, submit)
+
+    @extend_schema(request=None, parameters=[IDEMPOTENCY_KEY],
+                   responses={201: TableResultDetailSerializer,
+                              200: TableResultDetailSerializer, **table_entry.PENDING_ERRORS},
+                   description="A seat token of another side confirms the pending result: "
+                               "it is stored (201, the stored game) and counts from now. "
+                               "The submitter and, in a partnership game, the submitter's "
+                               "partner are refused (403).")
+    @action(detail=True, methods=["post"], url_path="result/confirm", filterset_fields=[],
+            pagination_class=None, permission_classes=[table_entry.SeatOnly])
+    def confirm_result(self, request, pk=None):
+        table = table_entry.seat_table(request, pk)
+        return idempotent(request, lambda: table_entry.confirm(request, table))
+
+    @extend_schema(request=table_entry.DisputeSerializer, parameters=[IDEMPOTENCY_KEY],
+                   responses={200: table_entry.PendingResultSerializer,
+                              **table_entry.PENDING_ERRORS},
+                   description="A seat token of another side disputes the pending result, "
+                               "with its own record if it has one: both versions are kept "
+                               "for the organiser.")
+    @action(detail=True, methods=["post"], url_path="result/dispute", filterset_fields=[],
+            pagination_class=None, permission_classes=[table_entry.SeatOnly])
+    def dispute_result(self, request, pk=None):
+        table = table_entry.seat_table(request, pk)
+        return idempotent(request, lambda: table_entry.dispute(request, table))
+
+    @extend_schema(request=table_entry.DecideSerializer, parameters=[IDEMPOTENCY_KEY],
+                   responses={201: TableResultDetailSerializer,
+                              200: table_entry.PendingResultSerializer,
+                              **table_entry.PENDING_ERRORS},
+                   description="Organisers approve a pending result or resolve a dispute: "
+                               "`version` picks the submitted or the disputed record, a "
+                               "`record` of their own replaces both.")
+    @action(detail=True, methods=["post"], url_path="result/approve", filterset_fields=[],
+            pagination_class=None, throttle_classes=[RecordWorkThrottle])
+    def approve_result(self, request, pk=None):
+        table = self.get_object()
+        return idempotent(request, lambda: table_entry.decide(request, table))
 
     @extend_schema(request=None, parameters=[REASON, IDEMPOTENCY_KEY],
                    responses=REMOVE_RESPONSES, description=REMOVE_DESCRIPTION)
@@ -268,7 +343,7 @@ class TableResultViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=CorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
                    responses=RESULT_RESPONSES)
     @action(detail=True, methods=["post"], filterset_fields=[],
-            throttle_classes=[RecordWorkThrottle])
+            throttle_classes=[RecordWorkThrottle, RecordBytesThrottle])
     def correct(self, request, pk=None):
         """Organisers replace a stored result; the reason is kept in the audit trail."""
 
@@ -304,7 +379,7 @@ class RulesetsView(APIView):
 class RecordCheckView(APIView):
     """Check any record against the rules without storing it (open to everyone, throttled)."""
 
-    throttle_classes = [AnonymousThrottle, RecordWorkThrottle]
+    throttle_classes = [AnonymousThrottle, RecordWorkThrottle, RecordBytesThrottle]
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,

@@ -96,3 +96,7 @@ class SeatLink(models.Model):
 
     def __str__(self) -> str:
         return f"link of {self.seat}"
+
+    @property
+    def idempotency_owner(self) -> str:
+        return f"seat-link:{self.pk}"
