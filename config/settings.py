@@ -219,6 +219,9 @@ CELERY_TASK_ROUTES = {
     "league.update_ratings": {"queue": "followups"},
     "tournaments.*": {"queue": "bots"},
 }
+# Bytes of records one API token, person or anonymous address may send for checking or
+# storing per minute (league/api/throttles.py): the check costs in proportion to the size.
+RECORD_BYTES_PER_MINUTE = env_int("RECORD_BYTES_PER_MINUTE", 1024 * 1024)
 # Bot tables one club plays at once (tournaments/services/bot_slots.py).
 BOT_TABLES_PER_CLUB = env_int("BOT_TABLES_PER_CLUB", 1)
 

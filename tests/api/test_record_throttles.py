@@ -71,3 +71,34 @@ def test_a_failing_cache_lets_checks_and_submissions_through(client_as, table_b,
                            played_record(seats=SEATS_B), format="json")
     assert response.status_code == 201
     assert "record throttle skipped" in caplog.text
+
+
+def test_the_bytes_of_records_a_token_sends_are_limited_per_minute(client_as, club_a, settings):
+    import json
+
+    from tests.factories import api_token
+
+    record = played_record(seats=SEATS_B)
+    settings.RECORD_BYTES_PER_MINUTE = 2 * len(json.dumps(record)) + 100
+    RecordWorkThrottle.THROTTLE_RATES = {**RecordWorkThrottle.THROTTLE_RATES,
+                                         "records": "100/minute"}
+    busy = client_as("token_b")
+    statuses = [busy.post(CHECK, record, format="json").status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
+    refused = busy.post(CHECK, record, format="json")
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    _, key = api_token(club_a)
+    other = client_as("anonymous")
+    other.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert other.post(CHECK, record, format="json").status_code == 200
+
+
+def test_a_failing_cache_lets_records_of_any_size_through(client_as, settings, monkeypatch,
+                                                         caplog):
+    from league.api import throttles
+
+    settings.RECORD_BYTES_PER_MINUTE = 10
+    monkeypatch.setattr(throttles, "cache", Down())
+    client = client_as("bob")
+    assert [_check(client).status_code for _ in range(2)] == [200, 200]
+    assert "record size throttle skipped" in caplog.text
