@@ -1,6 +1,15 @@
 from django.urls import path
 
-from tournaments.views import bots, cards, events, player, scoresheet, screen, seat_entry
+from tournaments.views import (
+    bots,
+    cards,
+    entry_organiser,
+    events,
+    player,
+    scoresheet,
+    screen,
+    seat_entry,
+)
 
 app_name = "tournaments"
 
@@ -27,6 +36,12 @@ urlpatterns = [
     path("tables/<int:pk>/entry/", seat_entry.table_entry, name="table-entry"),
     path("tables/<int:pk>/entry/check/", seat_entry.table_entry_check,
          name="table-entry-check"),
+    path("tables/<int:pk>/entry/decide/", entry_organiser.table_entry_decide,
+         name="table-entry-decide"),
+    path("events/<int:pk>/seat-links/", entry_organiser.event_seat_links,
+         name="event-seat-links"),
+    path("events/<int:pk>/seat-links/<int:link_pk>/revoke/",
+         entry_organiser.seat_link_revoke_view, name="seat-link-revoke"),
     path("seat/", seat_entry.seat_code, name="seat-code"),
     path("seat/<str:token>/", seat_entry.seat_entry, name="seat-entry"),
     path("seat/<str:token>/check/", seat_entry.seat_entry_check, name="seat-entry-check"),

@@ -3,9 +3,15 @@
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from league import access
+from tournaments.models import EventStatus
+from tournaments.qr import qr_svg
 from tournaments.selectors_print import paper_sheets, plan_time, table_notes
+from tournaments.services.seat_links import seat_links_for_event
+from tournaments.views.entry_organiser import seat_link_rows
 from tournaments.views.events import _event, visible_rounds
 
 
@@ -13,14 +19,35 @@ def table_cards(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
     rounds = visible_rounds(request.user, event)
+    links = _seat_links(request, event)
     for rnd in rounds:
         for table in rnd.tables.all():
             notes = table_notes(table)
             table.seat_lines = [(seat, notes[i] if i < len(notes) else "")
                                 for i, seat in enumerate(table.seats.all())]
+            table.seat_codes = [links[seat.pk] for seat in table.seats.all() if seat.pk in links]
+            table.entry_qr = _entry_qr(request, table)
     return render(request, "tournaments/table_cards.html",
                   {"event": event, "club": event.club, "rounds": rounds,
                    "planned_at": plan_time(event)})
+
+
+def _seat_links(request, event) -> dict:
+    """seat id -> its link's QR code and short code: on the organiser's cards only (the
+    codes let anyone enter for the seat) and while the night is open."""
+    if event.status == EventStatus.CLOSED or not access.can_manage(request.user, event.club):
+        return {}
+    links = seat_links_for_event(event=event, user=request.user)
+    return {row["seat"].pk: row for row in seat_link_rows(request, links)}
+
+
+def _entry_qr(request, table):
+    """Everyone's card: the table's entry page, for its seated players once logged in."""
+    if table.round.event.status == EventStatus.CLOSED:
+        return None
+    url = request.build_absolute_uri(reverse("tournaments:table-entry", args=[table.pk]))
+    return qr_svg(url, label=_("Enter the result of round %(r)d, table %(t)d") % {
+        "r": table.round.number, "t": table.number})
 
 
 def player_cards(request, pk):

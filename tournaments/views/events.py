@@ -17,6 +17,7 @@ from tournaments import selectors_night as night_selectors
 from tournaments.forms import AttendanceForm, BotFillForm, PlanSeatingForm
 from tournaments.models import Event, EventStatus, Round, Seat, Table
 from tournaments.page_versions import night_versions
+from tournaments.selectors_entry import entry_queue, open_entry_states
 from tournaments.selectors_print import table_notes
 from tournaments.services import events as event_service
 from tournaments.services import seating as seating_service
@@ -92,9 +93,11 @@ def event_detail(request, pk):
     can_manage = access.can_manage(request.user, event.club)
     rounds = visible_rounds(request.user, event, can_manage=can_manage)
     shown = {rnd.number for rnd in rounds}
+    entry_states = open_entry_states(event)
     for rnd in rounds:
         for table in rnd.tables.all():
             table.status_label = table_status(table)
+            table.entry_state = entry_states.get(table.pk, "")  # entered at the table
             table.open_seats = sum(1 for s in table.seats.all() if s.player_id is None)
             table.all_bots = all(s.player and s.player.is_bot for s in table.seats.all())
             notes = table_notes(table)
@@ -120,6 +123,7 @@ def event_detail(request, pk):
         "my_answer": _my_answer(request.user, event),
     }
     if can_manage:
+        context["entry_queue"] = entry_queue(event)
         context["answers"] = night_selectors.answer_names(event)
         context["attendance_form"] = AttendanceForm(club=event.club,
                                                     initial={"players": present})

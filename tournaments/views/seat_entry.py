@@ -38,6 +38,8 @@ from tournaments.views.scoresheet import _check, _table, _template
 class _Entry:
     """Whose page this is and where its forms go."""
 
+    organiser = False
+
     def __init__(self, table: Table, seat: Seat, via: str, user, action: str, check: str):
         self.table, self.seat, self.via, self.user = table, seat, via, user
         self.action, self.check = action, check
@@ -67,16 +69,19 @@ def _stored(table: Table) -> bool:
     return TableResult.objects.filter(table=table).exists()
 
 
-def _sheet(entry: _Entry, data=None):
-    seats = list(entry.table.seats.select_related("player").order_by("position"))
+def sheet_for(table: Table, shown: dict | None, data=None):
+    """The table's sheet filled from `shown` (a record) or from the posted `data`."""
+    seats = list(table.seats.select_related("player").order_by("position"))
     names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
-    game = rules.load(entry.table.game, players=len(seats), **(entry.table.options or {}))
-    shown = entry.pending.record if entry.pending else None
+    game = rules.load(table.game, players=len(seats), **(table.options or {}))
     if not rules.is_engine_game(game):
-        return Scoresheet(table=entry.table, seat_names=names, game=game, data=data,
-                          record=shown)
-    return EngineSheet(table=entry.table, seat_names=names, game=game, data=data,
-                       record=shown, complete=False)
+        return Scoresheet(table=table, seat_names=names, game=game, data=data, record=shown)
+    return EngineSheet(table=table, seat_names=names, game=game, data=data, record=shown,
+                       complete=False)
+
+
+def _sheet(entry: _Entry, data=None):
+    return sheet_for(entry.table, entry.pending.record if entry.pending else None, data)
 
 
 def _context(entry: _Entry, sheet, **extra) -> dict:
