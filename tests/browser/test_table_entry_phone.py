@@ -1,0 +1,95 @@
+"""Table entry on a 390 px phone: a player opens their seat link, enters the table's
+result, a player of another side confirms it on a second phone; the standings change only
+then, and the submitter's own confirmation is refused."""
+
+import pytest
+
+from tests.browser.chromium import BROWSER_TEST, WAIT, new_page
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    MembershipFactory,
+    PlayerFactory,
+    RoundFactory,
+    SeasonFactory,
+    played_record,
+    seated_table,
+)
+
+pytestmark = BROWSER_TEST
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def night(transactional_db):
+    club = ClubFactory(name="Thursday Club", slug="thursday", is_public=False)
+    players = [PlayerFactory(display_name=name) for name in ("Ann", "Bob", "Cy", "Di")]
+    for player in players:
+        MembershipFactory(club=club, player=player)
+    season = SeasonFactory(club=club, game="bluke")
+    event = EventFactory(club=club, season=season, game="bluke")
+    table = seated_table(club, players, round=RoundFactory(event=event))
+    return season, table
+
+
+def _links(table):
+    from league.permissions import SYSTEM
+    from tournaments.services.seat_links import seat_links_for_event, seat_token
+
+    links = seat_links_for_event(event=table.round.event, user=SYSTEM)
+    return {k.seat.position: seat_token(k) for k in links}
+
+
+def _fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_seat_submits_on_a_phone_and_an_opponent_confirms_on_another(
+        live_server, browser, night, eager_celery):
+    from playwright.sync_api import expect
+
+    from rankings.models import StandingRow
+    from tournaments.models import PendingResult, TableResult
+
+    expect.set_options(timeout=WAIT)
+    season, table = night
+    tokens = _links(table)
+    record = played_record(seed=3, seats=["Ann", "Bob", "Cy", "Di"])
+
+    ann = new_page(browser, **PHONE)
+    ann.goto(f"{live_server.url}/seat/{tokens[0]}/")
+    expect(ann.locator("#entry-state")).to_contain_text("You enter as seat 1")
+    assert _fits(ann)
+    for number, hand in enumerate(record["hands"], start=1):
+        ann.select_option(f"#trump-{number}", hand["trump"] or "")
+        for seat, (bid, won) in enumerate(zip(hand["bids"], hand["tricks"], strict=True)):
+            ann.fill(f"#bid-{number}-{seat}", str(bid))
+            ann.fill(f"#tricks-{number}-{seat}", str(won))
+    expect(ann.locator("#check-25")).to_contain_text("✓")
+    ann.click("#entry-submit")
+    expect(ann.locator("#entry-status")).to_contain_text("Awaiting confirmation")
+    assert _fits(ann)
+    assert PendingResult.objects.get().state == "pending"
+    assert not TableResult.objects.exists()
+    assert not StandingRow.objects.filter(season=season).exists()
+
+    # Ann's own confirmation, sent as her phone's app would: refused, nothing stored.
+    refused = ann.request.post(f"{live_server.url}/api/v1/tables/{table.pk}/result/confirm/",
+                               headers={"Authorization": f"Seat {tokens[0]}"})
+    assert refused.status == 403 and "You submitted" in refused.json()["detail"]
+    assert not TableResult.objects.exists()
+    expect(ann.locator("#entry-confirm")).to_have_count(0)
+
+    bob = new_page(browser, **PHONE)
+    bob.goto(f"{live_server.url}/seat/{tokens[1]}/")
+    expect(bob.locator("#entry-status")).to_contain_text("submitted by seat 1")
+    assert _fits(bob)
+    bob.click("#entry-confirm")
+    expect(bob.locator(".messages")).to_contain_text("confirmed and stored")
+    game = TableResult.objects.get()
+    assert game.totals == record["totals"] and game.source == "table"
+    rows = StandingRow.objects.filter(season=season)
+    assert rows.count() == 4
+    ann.context.close()
+    bob.context.close()
