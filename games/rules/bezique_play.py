@@ -130,8 +130,10 @@ class BeziquePlay(TrickPlay):
         hidden = [c for c in copies if c not in used]
         if family == "play" and hidden:
             return hidden[0]
+        # the seat's own tabled copies; with the hands unknown (a referee learning them)
+        # else any, so the replay still takes a card of the face written
         own = own_tabled(state, seat) if used else ()
-        tabled = [c for c in copies if c in own]
+        tabled = [c for c in copies if c in own] or [c for c in copies if c in used]
         return min(tabled, key=lambda c: self._keep_value(state, c)) if tabled else None
 
     @staticmethod

@@ -411,6 +411,15 @@ if __name__ == "__main__":  # regenerate the golden file after a deliberate rule
     GOLDEN.write_text(json.dumps(golden_case(), indent=1) + "\n")
 
 
+def test_a_record_without_hands_is_learnt_when_a_dealt_copy_was_melded_by_the_other():
+    # seat 1 melds a king it drew; the learning replay, where both seats hold every
+    # dealt card, melds the king seat 0 was dealt: seat 0 must still play its copy
+    record = played_record(seed=7152)
+    del record["hands"][0]["deal"]["hands"]
+    report = rules.check_record(record)
+    assert report.errors == [] and report.totals == played_record(seed=7152)["totals"]
+
+
 def test_with_the_hands_unknown_a_seat_never_plays_the_other_seats_tabled_card():
     """The checker learns unwritten hands by a replay in which every seat holds every
     unseen card: the cards one seat melded must not pass for the other's."""
