@@ -40,6 +40,8 @@ urlpatterns = [
          name="table-entry-decide"),
     path("events/<int:pk>/seat-links/", entry_organiser.event_seat_links,
          name="event-seat-links"),
+    path("events/<int:pk>/entry-mode/", entry_organiser.club_entry_mode,
+         name="club-entry-mode"),
     path("events/<int:pk>/seat-links/<int:link_pk>/revoke/",
          entry_organiser.seat_link_revoke_view, name="seat-link-revoke"),
     path("seat/", seat_entry.seat_code, name="seat-code"),

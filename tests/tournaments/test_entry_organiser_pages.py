@@ -127,3 +127,37 @@ def test_table_cards_carry_seat_codes_for_organisers_only(client, table_a, alice
     page = client.get(url).content.decode()
     assert "Round 1 · Table 1" in page and not any(code in page for code in codes)
     assert page.count("<svg") == 1  # the table's entry page, for its players once logged in
+
+
+def test_the_tables_page_says_who_submitted_and_who_disputed(client, table_a, disputed, sam):
+    client.force_login(sam)
+    page = client.get(reverse("tournaments:table-scoresheet", args=[table_a.pk])
+                      ).content.decode()
+    assert 'id="entry-history"' in page
+    assert "Submitted by seat 1 (Seat link)" in page and "Disputed by seat 2 (Seat link)" in page
+
+
+def test_a_seated_player_finds_their_tables_entry_page_on_the_nights_page(
+        client, table_a, pat, olga):
+    table_a.round.published = True
+    table_a.round.save()
+    url = reverse("tournaments:event-detail", args=[table_a.round.event_id])
+    entry = reverse("tournaments:table-entry", args=[table_a.pk])
+    client.force_login(pat)
+    assert entry in client.get(url).content.decode()
+    client.force_login(olga)  # the owner sees the night but does not sit at the table
+    assert entry not in client.get(url).content.decode()
+
+
+def test_the_organiser_chooses_how_the_clubs_tables_enter_results(client, table_a, alice, sam):
+    from tournaments.models import ClubEntrySetting
+
+    url = reverse("tournaments:club-entry-mode", args=[table_a.round.event_id])
+    client.force_login(sam)
+    assert client.post(url, {"mode": "at-once"}).status_code == 403
+    client.force_login(alice)
+    assert client.post(url, {"mode": "approve"}).status_code == 302
+    assert ClubEntrySetting.objects.get(club=table_a.round.event.club).mode == "approve"
+    client.post(url, {"mode": "nonsense"})
+    assert ClubEntrySetting.objects.get(club=table_a.round.event.club).mode == "approve"
+    assert AuditEntry.objects.filter(action="entry-mode.set").count() == 1

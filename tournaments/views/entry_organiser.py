@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from league import access
 from tournaments.forms import TRUMP_CHOICES
-from tournaments.models import PendingResult, SeatLink
+from tournaments.models import EntryMode, PendingResult, SeatLink
 from tournaments.qr import qr_svg
 from tournaments.selectors_entry import compare_versions
 from tournaments.services.results import ResultConflict, ResultRejected
@@ -24,7 +24,12 @@ from tournaments.services.seat_links import (
     seat_token,
     short_code,
 )
-from tournaments.services.table_entry import EntryConflict, pending_decide
+from tournaments.services.table_entry import (
+    EntryConflict,
+    entry_mode,
+    entry_mode_set,
+    pending_decide,
+)
 from tournaments.views.events import _event
 from tournaments.views.scoresheet import _check, _table, _template
 from tournaments.views.seat_entry import sheet_for
@@ -50,7 +55,23 @@ def event_seat_links(request, pk):
     links = seat_links_for_event(event=event, user=request.user)
     return render(request, "tournaments/seat_links.html", {
         "event": event, "club": event.club, "rows": seat_link_rows(request, links),
-        "code_url": request.build_absolute_uri(reverse("tournaments:seat-code"))})
+        "code_url": request.build_absolute_uri(reverse("tournaments:seat-code")),
+        "modes": EntryMode.choices, "mode": entry_mode(event.club)})
+
+
+@require_POST
+def club_entry_mode(request, pk):
+    """The club's choice: another side confirms, a seat's submission counts, or approval."""
+    event = _event(pk)
+    access.require_manage(request.user, event.club)
+    try:
+        entry_mode_set(club=event.club, mode=request.POST.get("mode", ""), user=request.user)
+    except ResultRejected as refused:
+        messages.error(request, refused.errors[0]["message"])
+    else:
+        messages.success(request, _("Table entry: %(mode)s.") % {
+            "mode": EntryMode(request.POST["mode"]).label})
+    return redirect("tournaments:event-seat-links", pk=event.pk)
 
 
 @require_POST

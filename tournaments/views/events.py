@@ -120,6 +120,7 @@ def event_detail(request, pk):
                            if t.status_label != "complete"),
         "table_count": sum(len(rnd.tables.all()) for rnd in rounds),
         "my_seats": _my_seats(request.user, rounds),
+        "my_entry_tables": _my_entry_tables(request.user, event, rounds),
         "my_answer": _my_answer(request.user, event),
     }
     if can_manage:
@@ -142,6 +143,15 @@ def _last_table_size(event: Event) -> int | None:
 def _my_seats(user, rounds):
     player = getattr(user, "player", None) if user.is_authenticated else None
     return night_selectors.player_seats(rounds, player) if player else []
+
+
+def _my_entry_tables(user, event: Event, rounds) -> list[Table]:
+    """The tables where the logged-in player may enter the result (their seat's page)."""
+    player = getattr(user, "player", None) if user.is_authenticated else None
+    if player is None or event.status == EventStatus.CLOSED:
+        return []
+    return [table for rnd in rounds if rnd.published for table in rnd.tables.all()
+            if any(seat.player_id == player.pk for seat in table.seats.all())]
 
 
 def _my_answer(user, event: Event) -> dict | None:
