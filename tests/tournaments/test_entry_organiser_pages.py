@@ -161,3 +161,16 @@ def test_the_organiser_chooses_how_the_clubs_tables_enter_results(client, table_
     client.post(url, {"mode": "nonsense"})
     assert ClubEntrySetting.objects.get(club=table_a.round.event.club).mode == "approve"
     assert AuditEntry.objects.filter(action="entry-mode.set").count() == 1
+
+
+def test_the_organisers_player_cards_carry_a_code_per_round(client, table_a, alice, pat):
+    url = reverse("tournaments:player-cards", args=[table_a.round.event_id])
+    client.force_login(alice)
+    page = client.get(url).content.decode()
+    pats = SeatLink.objects.get(seat__table=table_a, seat__player=pat.player)
+    assert short_code(pats) in page and page.count("<svg") == 4
+    table_a.round.published = True
+    table_a.round.save()
+    client.force_login(pat)
+    page = client.get(url).content.decode()
+    assert "<bdi>Pat</bdi>" in page and short_code(pats) not in page and "<svg" not in page

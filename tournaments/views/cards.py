@@ -54,6 +54,7 @@ def player_cards(request, pk):
     event = _event(pk)
     access.require_view(request.user, event.club)
     nights: dict[int, dict] = {}
+    links = _seat_links(request, event)
     for rnd in visible_rounds(request.user, event):
         for table in rnd.tables.all():
             seats = list(table.seats.all())
@@ -64,7 +65,8 @@ def player_cards(request, pk):
                 others = [s.player.display_name for s in seats
                           if s.player is not None and s.pk != seat.pk]
                 card["rounds"].append({"round": rnd.number, "table": table.number,
-                                       "seat": seat.position, "others": others})
+                                       "seat": seat.position, "others": others,
+                                       "link": links.get(seat.pk)})
     cards = sorted(nights.values(), key=lambda c: c["player"].display_name.lower())
     return render(request, "tournaments/player_cards.html",
                   {"event": event, "club": event.club, "cards": cards,
