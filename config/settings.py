@@ -205,7 +205,14 @@ CELERY_BEAT_SCHEDULE: dict = {
     "prune-idempotency-keys": {"task": "league.prune_idempotency_keys", "schedule": 3600.0},
     # Mail whose back-off ran out, or whose kick the broker lost (send_queued_mail).
     "send-queued-mail": {"task": "league.send_queued_mail", "schedule": 30.0},
+    # Webhook deliveries whose back-off ran out, or whose kick was lost (send_webhooks).
+    "send-webhooks": {"task": "league.send_webhooks", "schedule": 30.0},
 }
+
+# Webhooks (docs/notifications.md): the first retry after this many seconds, then doubling
+# up to an hour, for a day. Private and loopback URLs are refused unless allowed (SSRF).
+WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 30)
+WEBHOOK_ALLOW_PRIVATE_URLS = env_bool("WEBHOOK_ALLOW_PRIVATE_URLS", False)
 
 # On Redis the cache is optional (config/cache.py): an error or a wait past its short
 # socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.

@@ -26,6 +26,7 @@ from .minnesota_whist_heuristic import MinnesotaWhistHeuristicBot
 from .minnesota_whist_search import MinnesotaWhistSearchBot
 from .noisy import NOISY_BOTS
 from .pitch_heuristic import PitchHeuristicBot
+from .pitch_random import PitchRandomBot
 from .pitch_search import PitchSearchBot
 from .random_bot import RandomBot
 from .ribs_heuristic import RibsHeuristicBot
@@ -80,6 +81,7 @@ GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeur
                                                 ("couillon", "search"): CouillonSearchBot,
                                                 ("calypso", "heuristic"): CalypsoHeuristicBot,
                                                 ("calypso", "search"): CalypsoSearchBot,
+                                                ("pitch", "random"): PitchRandomBot,
                                                 ("pitch", "heuristic"): PitchHeuristicBot,
                                                 ("pitch", "search"): PitchSearchBot,
                                                 ("california-jack", "heuristic"):

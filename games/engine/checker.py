@@ -29,7 +29,7 @@ class EngineChecker:
     def seat_name(self, seat) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.seats):
             return self.seats[seat]
-        return f"seat {seat}"
+        return f"seat {seat + 1}" if isinstance(seat, int) and seat >= 0 else f"seat {seat!r}"
 
     def error(self, code, message, seat=None, field=None) -> None:
         self.report.errors.append(RecordError(self.number, seat, field, code,
@@ -40,13 +40,10 @@ class EngineChecker:
             self.error(p["code"], prefix + p["message"], p["seat"], p["field"])
 
     def check_all(self, hands: list) -> None:
-        limit = self.game.ending.hands()
         for index, hand in enumerate(hands):
             self.number = index + 1
             if self.state.is_terminal():
-                beyond = f"beyond the {limit} hands of this game" if limit else \
-                    "after the match was already over"
-                self.error("too-many-hands", f"hand {self.number} is {beyond}", field="hands")
+                self.error("too-many-hands", self.beyond_the_end(len(hands)), field="hands")
                 return
             scores = self.check_hand(hand)
             self.report.scores.append(scores)
@@ -54,6 +51,18 @@ class EngineChecker:
             if scores is None:
                 self.unchecked_after(index, len(hands))
                 return
+
+    def beyond_the_end(self, count: int) -> str:
+        """Why hands from this one on cannot be checked (one error for all of them)."""
+        later = f"hand {self.number} is" if self.number == count else \
+            f"hands {self.number}-{count} are"
+        scheduled = self.game.ending.hands()
+        if scheduled:
+            return f"{later} beyond the {scheduled} hands of this game"
+        if self.state.cut_short:
+            return (f"{later} not checked: a {self.game.title} match still going after "
+                    f"{self.game.ending.limit} hands is too long to check, and has no winner")
+        return f"{later} written after the match was over (it ended at hand {self.number - 1})"
 
     def unchecked_after(self, index: int, count: int) -> None:
         """Say so when the hands after an unscorable one go unchecked: each starts from
@@ -173,8 +182,11 @@ class EngineChecker:
                 return False
             state.apply(text)
         if state.hand_index == number and not state.is_terminal():
+            seat = state.current_player()
+            seat = seat if seat >= 0 else None  # (none: a thrown-in hand waits for its deal)
+            next_up = f": {self.seat_name(seat)} is to act next" if seat is not None else ""
             self.error("hand-incomplete", f"the events stop in the {state.phase_name()} phase "
-                       "before the hand is over", field="events")
+                       f"before the hand is over{next_up}", seat, "events")
             return False
         return True
 
@@ -326,7 +338,7 @@ def check_engine_record(game, record: dict, report) -> None:
     checker.check_all(hands)
     state = checker.state
     report.totals = list(state.totals)
-    report.complete = state.is_terminal() and len(report.scores) == len(hands) \
+    report.complete = state.finished() and len(report.scores) == len(hands) \
         and None not in report.scores
     if report.complete:
         places = game.places(state)
@@ -336,8 +348,8 @@ def check_engine_record(game, record: dict, report) -> None:
         report.errors.append(RecordError(None, None, "places", "places-mismatch",
                                          "places are written but the match is not over"))
     given = record.get("totals")
-    if given is None or None in report.scores:
-        return
+    if given is None or None in report.scores or len(report.scores) < len(hands):
+        return  # (totals of hands left unchecked cannot be compared)
     checker.number = 0
     if not isinstance(given, list) or len(given) != len(state.totals):
         report.errors.append(RecordError(None, None, "totals", "total-count",

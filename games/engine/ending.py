@@ -5,6 +5,11 @@ End conditions look at the state after each scored hand: ``state.hand_index``
 games) and ``state.hands_won``. They also say how many hands a schedule has, when
 it is fixed, so a checker can name a hand beyond it.
 
+A match to a target may in principle never end (both sides can fall back hand after
+hand). Such an ending has a `limit`, a hand count no real match comes near: a match
+still running after it is cut short (`cut_short`), with no winner, and a record
+longer than it is refused. Each game's page in docs/rules/ gives its limit.
+
 Ranking turns totals into places: 1 for the best, equal totals share a place.
 """
 
@@ -54,13 +59,13 @@ class TargetScore:
     target: int
     direction: str = "up"
     cards: int | None = None
-    limit: int = 1000  # a guard: playouts of a game that cannot end must stop
+    limit: int = 1000  # hands; see `cut_short`
 
     def reached(self, total: int) -> bool:
         return total >= self.target if self.direction == "up" else total <= self.target
 
     def over(self, state) -> bool:
-        return any(map(self.reached, state.totals)) or state.hand_index >= self.limit
+        return any(map(self.reached, state.totals))
 
     def hands(self) -> int | None:
         return None
@@ -79,13 +84,20 @@ class HandsWon:
     limit: int = 1000
 
     def over(self, state) -> bool:
-        return max(state.hands_won) >= self.count or state.hand_index >= self.limit
+        return max(state.hands_won) >= self.count
 
     def hands(self) -> int | None:
         return None
 
     def cards_for(self, hand_index: int) -> int | None:
         return self.cards
+
+
+def cut_short(ending, state) -> bool:
+    """Whether a match its rules have not ended has reached its ending's `limit` of
+    hands: it stops there, unfinished (no places, no winner)."""
+    limit = getattr(ending, "limit", None)
+    return limit is not None and state.hand_index >= limit
 
 
 VictoryPoints = TargetScore  # victory points are a target on a separate total: same rule

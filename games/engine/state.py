@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ..rules.errors import IllegalAction, RuleViolation
+from .ending import cut_short
 from .tricks import WILD
 
 CHANCE, OVER = -2, -1
@@ -43,6 +44,7 @@ class State:
         self.hand_index = 0
         self.attempt = 0
         self.over = False
+        self.cut_short = False  # over at the ending's hand limit, not by the rules
         self._restarted = False
         self._begin_hand()
 
@@ -77,7 +79,7 @@ class State:
         self.hand_index = hand_index
         self.totals = list(totals) if totals is not None else list(self.game.start_totals())
         self.attempt = 0
-        self.over = False
+        self.over = self.cut_short = False
         self._begin_hand()
 
     def deal_random(self) -> None:
@@ -142,8 +144,9 @@ class State:
         })
         self.hand_index += 1
         self.attempt = 0
-        if game.ending.over(self):
+        if game.ending.over(self) or cut_short(game.ending, self):
             self.over = True
+            self.cut_short = not game.ending.over(self)
             self.to_move = OVER
             return
         self._begin_hand()
@@ -191,7 +194,12 @@ class State:
         return self.game.phases[self.phase_index].to_move(self)
 
     def is_terminal(self) -> bool:
+        """Over: ended by the rules, or cut short at the hand limit (`cut_short`)."""
         return self.over
+
+    def finished(self) -> bool:
+        """Ended by the rules: places and a winner exist."""
+        return self.over and not self.cut_short
 
     def returns(self) -> list[int]:
         """Total of each seat (partners share their side's)."""

@@ -80,6 +80,6 @@ def to_record(state, seats=None) -> dict:
         "hands": hands,
         "totals": list(state.totals),
     }
-    if state.over:
+    if state.finished():  # a match cut short at the hand limit has no places
         record["places"] = game.places(state)
     return record

@@ -55,6 +55,8 @@ from games.engine import (
     Vocabulary,
 )
 
+from .wording import seat_choices
+
 SUITS = "SHDC"
 CLUBS = SUITS.index("C")
 SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}  # spades-clubs, hearts-diamonds
@@ -405,8 +407,8 @@ def sheet_shape(n: int, summary) -> list[dict]:
                                  f"or {NO_TRUMP!r}, not {summary.get('trump')!r}"))
     maker = summary.get("maker", "missing")
     if maker is not None and (type(maker) is not int or not 0 <= maker < n):
-        problems.append(_problem(None, "maker", "maker-range", f"the maker must be a seat "
-                                 f"number from 0 to {n - 1} or null, not {maker!r}"))
+        problems.append(_problem(None, "maker", "maker-range", f"the maker must be a seat, "
+                                 f"written {seat_choices(n, or_null=True)}; not {maker!r}"))
     stayed, tricks = summary.get("stayed"), summary.get("tricks")
     if not isinstance(stayed, list) or len(stayed) != n \
             or any(type(s) is not bool for s in stayed):
@@ -449,8 +451,11 @@ def sheet_sense(summary) -> list[dict]:
             problems.append(_problem(seat, "tricks", "dropped-took-trick", f"seat {seat + 1} "
                                      "dropped out and cannot have taken a trick"))
     expected = 0 if maker is not None and sum(stayed) == 1 else TRICKS
+    # one seat left in and the others rightly at 0: only its count can be wrong
+    playing = [seat for seat, playing in enumerate(stayed) if playing]
+    alone = playing[0] if len(playing) == 1 and sum(tricks) == tricks[playing[0]] else None
     if sum(tricks) != expected:
-        problems.append(_problem(None, "tricks", "tricks-sum", f"tricks add up to "
+        problems.append(_problem(alone, "tricks", "tricks-sum", f"tricks add up to "
                                  f"{sum(tricks)}, not {expected}" + (" (everyone dropped: "
                                  "the hand is not played)" if expected == 0 else "")))
     return problems

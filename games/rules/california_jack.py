@@ -38,6 +38,7 @@ from games.engine import (
 from games.engine.tricks import FollowRule
 
 from . import all_fours
+from .wording import seat_choices
 
 CARDS = 6
 STOCK_SIZE = 40
@@ -245,10 +246,10 @@ class CaliforniaJack(EngineGame):
             if value is None and point == "game":
                 continue
             if type(value) is not int or value not in (0, 1):
-                need = "0, 1 or null" if point == "game" else "0 or 1"
+                need = seat_choices(state.n, or_null=point == "game")
                 problems.append({"seat": None, "field": f"summary.{point}",
                                  "code": "seat-range", "message": f"{point} must name the "
-                                 f"seat that took it ({need}), not {value!r}"})
+                                 f"seat that took it, written {need}; not {value!r}"})
         if problems:
             return None, problems
         taken = {point: summary.get(point) for point in all_fours.POINTS}

@@ -51,6 +51,7 @@ from games.engine import (
     Vocabulary,
 )
 from games.rules.rng import shuffle
+from games.rules.wording import seat_choices, side_name
 
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 TOTAL_POINTS = 4 * sum(POINTS.values())
@@ -283,7 +284,8 @@ class Couillon(EngineGame):
         accepted = summary.get("accepted", "missing")
         if accepted is not None and (type(accepted) is not int or not 0 <= accepted < 4):
             problems.append(_problem(None, "accepted", "bad-seat", "accepted must be the "
-                                     "seat (0 to 3) that accepted trump, or null"))
+                                     "seat that accepted trump, written "
+                                     f"{seat_choices(4, or_null=True)}; not {accepted!r}"))
         points = summary.get("points")
         if not isinstance(points, list) or len(points) != 2:
             problems.append(_problem(None, "points", "bad-shape",
@@ -292,7 +294,7 @@ class Couillon(EngineGame):
             for side, value in enumerate(points):
                 if type(value) is not int or not 0 <= value <= TOTAL_POINTS:
                     problems.append(_problem(self.teams[side][0], "points", "points-range",
-                                             f"side {side}'s points {value!r} are not 0 to "
+                                             f"{side_name(self.teams[side])}' points {value!r} are not 0 to "
                                              f"{TOTAL_POINTS}"))
             if not problems and not LEAST_PLAYED <= sum(points) <= TOTAL_POINTS:
                 problems.append(_problem(None, "points", "points-sum", f"the points add up "

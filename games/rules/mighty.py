@@ -59,6 +59,7 @@ from games.engine import (
 )
 from games.engine.tricks import WILD
 from games.rules.rng import shuffle
+from games.rules.wording import seat_choices
 
 from .mighty_phases import (  # noqa: F401  (the names the game's users import from here)
     HIGHEST_BID,
@@ -369,7 +370,8 @@ class Mighty(EngineGame):
         out = []
         if not number("declarer", 0, state.n - 1):
             return [_problem(None, "summary.declarer", "seat-range", "the declarer must be "
-                             f"a seat from 0 to {state.n - 1}, not {s.get('declarer')!r}")]
+                             f"a seat, written {seat_choices(state.n)}; not "
+                             f"{s.get('declarer')!r}")]
         declarer = s["declarer"]
         if not number("contract", LOWEST_BID, HIGHEST_BID):
             out.append(_problem(declarer, "summary.contract", "contract-range",

@@ -40,6 +40,10 @@ from games.engine import (
     Vocabulary,
 )
 
+from .wording import seat_choices, side_name
+
+SIDES = ((0, 2), (1, 3))  # partners across
+
 CARDS = 13
 BOOK = 6  # tricks over six count
 BLACK = ("S", "C")
@@ -155,7 +159,7 @@ class MinnesotaWhist(EngineGame):
     }
 
     def build_teams(self):
-        return [[0, 2], [1, 3]]
+        return [list(side) for side in SIDES]
 
     def build_vocabulary(self):
         vocab = Vocabulary()
@@ -212,7 +216,8 @@ def sheet_problems(n: int, summary) -> list[dict]:
                                  f"{LOW!r}, not {bid!r}"))
     if grander is not None and (type(grander) is not int or not 0 <= grander < n):
         problems.append(_problem(None, "grander", "grander-range", "the grander must be a "
-                                 f"seat number from 0 to {n - 1} or null, not {grander!r}"))
+                                 f"seat, written {seat_choices(n, or_null=True)}; not "
+                                 f"{grander!r}"))
     elif bid == HIGH and grander is None:
         problems.append(_problem(None, "grander", "grander-mismatch",
                                  "a high hand names the seat that granded"))
@@ -225,8 +230,9 @@ def sheet_problems(n: int, summary) -> list[dict]:
         return problems
     for side, won in enumerate(tricks):
         if type(won) is not int or not 0 <= won <= CARDS:
-            problems.append(_problem(side, "tricks", "trick-range", f"side {side + 1}'s "
-                                     f"tricks {won!r} is not a number from 0 to {CARDS}"))
+            problems.append(_problem(side, "tricks", "trick-range", f"the tricks of "
+                                     f"{side_name(SIDES[side])}, {won!r}, are not a number "
+                                     f"from 0 to {CARDS}"))
     numbers = all(type(won) is int for won in tricks)
     if numbers and all(0 <= won <= CARDS for won in tricks) and sum(tricks) != CARDS:
         problems.append(_problem(None, "tricks", "tricks-sum",

@@ -146,14 +146,15 @@ class PitchPlay(all_fours.TrumpAnyTime):
 @dataclass(frozen=True)
 class BidOut:
     """Ends after a hand in which the pitching side made its bid and stands at the
-    target or more (`limit` guards playouts that never get there)."""
+    target or more. Sides that keep being set may never get there: a match is cut
+    short, with no winner, after `limit` hands (games.engine.ending)."""
 
     target: int
     cards: int = 6
-    limit: int = 200
+    limit: int = 500
 
     def over(self, state) -> bool:
-        return winning_side(state, self.target) is not None or state.hand_index >= self.limit
+        return winning_side(state, self.target) is not None
 
     def hands(self) -> int | None:
         return None
@@ -237,7 +238,7 @@ class Pitch(EngineGame):
         return state.vars["pitcher"]
 
     def places(self, state) -> list[int]:
-        side = winning_side(state, self.options["target"]) if state.over else None
+        side = winning_side(state, self.options["target"]) if state.finished() else None
         if side is None:
             return self.ranking.places(state.totals)
         return [1 if unit == side else 2 for unit in range(len(self.teams))]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import all_fours
 from .pitch import BID_TEXT, SMUDGE, hand_scores
+from .wording import seat_choices, side_choices
 
 BIDS = {text: value for value, text in BID_TEXT.items()}
 # jack and game may be left out: nobody took them
@@ -22,14 +23,14 @@ def problem(seat, field, code, message) -> dict:
     return {"seat": seat, "field": f"summary.{field}", "code": code, "message": message}
 
 
-def _side(summary, point, problems, required):
+def _side(summary, point, problems, required, teams):
     value = summary.get(point)
     if value is None and not required:
         return None
     if type(value) is not int or value not in (0, 1):
-        need = "0 or 1" if required else "0, 1 or null"
+        need = side_choices(teams, or_null=not required)
         problems.append(problem(None, point, "side-range", f"{point} must name the side "
-                                f"that took it ({need}), not {value!r}"))
+                                f"that took it, written {need}; not {value!r}"))
     return value
 
 
@@ -41,8 +42,8 @@ def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
     problems: list[dict] = []
     pitcher = summary.get("pitcher")
     if type(pitcher) is not int or not 0 <= pitcher < state.n:
-        problems.append(problem(None, "pitcher", "pitcher-range", "pitcher must be a seat "
-                                f"number from 0 to {state.n - 1}, not {pitcher!r}"))
+        problems.append(problem(None, "pitcher", "pitcher-range", "pitcher must be a seat, "
+                                f"written {seat_choices(state.n)}; not {pitcher!r}"))
     written = summary.get("bid")
     bid = BIDS.get(written) if isinstance(written, str) else None
     bidder = pitcher if type(pitcher) is int else None
@@ -55,7 +56,7 @@ def read_summary(game, state, summary) -> tuple[list[int] | None, list[dict]]:
                                 f"bid must be one of {allowed}, not {written!r}"))
     if summary.get("trump") not in ("S", "H", "D", "C"):
         problems.append(problem(None, "trump", "trump-value", "trump must be S, H, D or C"))
-    taken = {point: _side(summary, point, problems, point in ("high", "low"))
+    taken = {point: _side(summary, point, problems, point in ("high", "low"), game.teams)
              for point in all_fours.POINTS}
     made = summary.get("made")
     if not isinstance(made, bool):

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import RecordError, RulesError
+from .record_depth import MAX_DEPTH, deepest, place_of
 from .record_hands import HandChecker
 from .record_shape import flat_hand
+from .wording import seat_choices
 
 
 @dataclass
@@ -73,6 +75,15 @@ def check_record(record) -> CheckReport:
     if not isinstance(record, dict):
         _unreadable(report, "bad-shape", None, "the record must be a JSON object")
         return report
+    depth, path = deepest(record)
+    if depth > MAX_DEPTH:
+        hand, where = place_of(path)
+        report.readable = False
+        report.errors.append(RecordError(
+            hand, None, where, "bad-shape",
+            (f"hand {hand}: " if hand else "") + f"{where} nests lists or objects more "
+            f"than {MAX_DEPTH} deep, which no record does"))
+        return report
     report.game = record.get("game")
     if not isinstance(report.game, str) or report.game not in GAMES:
         _unreadable(report, "unknown-game", "game",
@@ -89,7 +100,7 @@ def check_record(record) -> CheckReport:
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
             or not 0 <= first_dealer < game.num_players:
         _unreadable(report, "bad-shape", "first_dealer",
-                    f"first_dealer must be a seat number 0 to {game.num_players - 1}")
+                    f"first_dealer must be a seat, written {seat_choices(game.num_players)}")
         return report
     if len(record["seats"]) != game.num_players:
         report.errors.append(RecordError(

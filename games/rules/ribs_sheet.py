@@ -7,6 +7,8 @@ when written). The hand is scored from the points: 1 to each player with the mos
 
 from __future__ import annotations
 
+from .wording import seat_choices
+
 MADE, MISSED, CRACKED = "made", "missed", "cracked"
 POINTS_PER_PLAYER = 10  # each suit holds K Q J (2 each) and T 9 8 7 (1 each)
 TRICKS = 4
@@ -63,8 +65,8 @@ def read_row(row, n: int, top: int) -> list[dict]:
     bidder, bid, outcome = row.get("bidder"), row.get("bid"), row.get("outcome")
     cracker = row.get("cracker")
     if not is_int(bidder) or not 0 <= bidder < n:
-        return [problem(None, field, "bidder-range", f"bidder {bidder!r} is not a seat "
-                        f"from 0 to {n - 1}")]
+        return [problem(None, field, "bidder-range", f"bidder {bidder!r} is not a seat, "
+                        f"written {seat_choices(n)}")]
     problems = []
     if not is_int(bid) or not 2 <= bid <= top:
         problems.append(problem(bidder, field, "bid-range",

@@ -86,11 +86,10 @@ class PlusOrMinus:
     """The match ends after the hand in which a side reaches +target or -target."""
 
     target: int
-    limit: int = 1000  # a guard for playouts
+    limit: int = 5000  # hands: a match still going is cut short (games.engine.ending)
 
     def over(self, state) -> bool:
-        return any(abs(t) >= self.target for t in state.totals) \
-            or state.hand_index >= self.limit
+        return any(abs(t) >= self.target for t in state.totals)
 
     def hands(self) -> int | None:
         return None

@@ -8,6 +8,7 @@ sees every mistake of a line at once; the record is then invalid all the same.
 from __future__ import annotations
 
 from .twenty_nine import CARDS, HIGHEST_BID, LOWEST_BID, SUITS, adjusted_contract
+from .wording import seat_choices
 
 REQUIRED = ("bidder", "bid", "points")
 
@@ -53,7 +54,7 @@ def _basic(game, summary) -> list[dict]:
     bidder, bid, points = summary["bidder"], summary["bid"], summary["points"]
     if not _is_int(bidder) or not 0 <= bidder < game.num_players:
         problems.append(_problem("bidder", "seat-range", f"the bidder {bidder!r} is not a "
-                                 f"seat from 0 to {game.num_players - 1}"))
+                                 f"seat, written {seat_choices(game.num_players)}"))
     if not _is_int(bid) or not LOWEST_BID <= bid <= HIGHEST_BID:
         problems.append(_problem("bid", "bid-range", f"the bid {bid!r} is not a number from "
                                  f"{LOWEST_BID} to {HIGHEST_BID}",
@@ -85,8 +86,8 @@ def _optional(game, summary) -> list[dict]:
     if royals is None:
         return problems
     if not _is_int(royals) or not 0 <= royals < game.num_players:
-        problems.append(_problem("royals", "seat-range", f"royals {royals!r} is not a seat "
-                                 f"from 0 to {game.num_players - 1} (or null)"))
+        problems.append(_problem("royals", "seat-range", f"royals {royals!r} is not a seat, "
+                                 f"written {seat_choices(game.num_players, or_null=True)}"))
     elif revealed == 0 and "revealed" in summary:
         problems.append(_problem("royals", "royals-without-reveal", "the royals are shown "
                                  "only once trump is revealed", seat=royals))

@@ -323,6 +323,9 @@ def test_a_card_by_card_hand_must_name_its_upcard():
      [(0, "summary.tricks", "dropped-took-trick")]),
     ({"trump": "S", "maker": 2, "stayed": IN, "tricks": [1, 1, 1, 1]},
      [(None, "summary.tricks", "tricks-sum")]),
+    # the maker left alone plays no hand: only its count can be wrong, so it is named
+    ({"trump": "S", "maker": 2, "stayed": [False, False, True, False], "tricks": [0, 0, 5, 0]},
+     [(2, "summary.tricks", "tricks-sum")]),
 ])
 def test_a_scoresheet_line_that_cannot_be_names_seat_field_and_code(summary, found):
     errors = rules.check_record(record([{"summary": summary}])).errors

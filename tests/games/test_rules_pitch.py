@@ -4,6 +4,7 @@ shared All Fours count, and both record forms through `rules.check_record`."""
 import copy
 import json
 import pathlib
+import random
 
 import pytest
 
@@ -229,10 +230,41 @@ def test_a_side_past_21_that_did_not_pitch_plays_on():
     assert not state.is_terminal() and state.totals == [14, 25]
 
 
-def test_a_match_that_nobody_bids_out_stops_after_200_hands():
-    record = play_match(GAME, ["random"] * 4, seed=5)
-    assert len(record["hands"]) == 200
-    assert record["places"] == GAME.ranking.places(record["totals"])
+def uniformly_random_match(seed: int):
+    """Every legal action equally likely: bids of 3, 4 and smudge, mostly set."""
+    state = GAME.new_match(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_a_match_that_nobody_bids_out_is_cut_short_after_500_hands_with_no_winner():
+    state = uniformly_random_match(5)
+    assert state.cut_short and state.hand_index == 500
+    assert max(state.totals) < 21  # both sides sank: nobody could bid out
+    record = state.to_record(SEATS)
+    assert "places" not in record
+    report = rules.check_record(record)
+    assert report.valid and not report.complete and report.winner is None
+
+
+def test_a_record_longer_than_500_hands_is_refused_as_too_long():
+    record = uniformly_random_match(5).to_record(SEATS)
+    record["hands"].append(copy.deepcopy(record["hands"][0]))
+    report = rules.check_record(record)
+    assert [(e.code, e.hand) for e in report.errors] == [("too-many-hands", 501)]
+    assert "too long" in report.errors[0].message and report.winner is None
+
+
+def test_the_random_bot_passes_unless_forced_so_its_matches_end_by_the_rules():
+    for seed in range(10):
+        state = play_state(GAME, [make_bot("random", GAME) for _ in range(4)], seed)
+        assert state.finished() and not state.cut_short
+        bids = [e for hand in state.hand_log for e in hand["events"]
+                if GAME.pack.parse(e) is None]
+        assert set(bids) == {"pass", "bid:2"}
 
 
 def test_the_deal_passes_left():
@@ -375,7 +407,7 @@ def test_a_seat_sees_its_own_hand_the_bids_and_the_trick_only():
 @pytest.mark.parametrize("options", [{"smudge": False}, {"target": 5}])
 def test_matches_with_each_option_replay_exactly_and_check_clean(options):
     game = rules.load("pitch", **options)
-    record = play_match(game, ["heuristic", "random"] * 2, seed=9)  # random alone: 200 hands
+    record = play_match(game, ["heuristic", "random"] * 2, seed=9)
     history = [e for hand in record["hands"] for e in hand["events"]]
     assert game.replay(9, history).to_record() == {**record, "seats": [
         f"Seat {i + 1}" for i in range(game.num_players)]}

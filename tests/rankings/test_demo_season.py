@@ -104,3 +104,33 @@ def test_the_demo_setup_plays_every_later_game_in_a_short_night():
                         "--also", "joker:2"]
     named = {args[i + 1].split(":")[0] for i in range(0, len(args), 2)}
     assert named == set(rules.GAMES) - {"bluke"}
+
+
+def test_the_demo_bots_end_every_match_to_a_target_by_its_rules(eager_celery):
+    """The demo's Pitch night once ran into the hand limit (complete, 200 hands, no side
+    at the target): a random player on each side sank both. Every game whose match runs
+    to a target now ends by its rules, with a winner the rules name."""
+    from league.models import Season
+
+    limited = sorted(name for name, cls in rules.GAMES.items() if rules.is_engine_game(cls)
+                     and getattr(rules.load(name, players=cls.min_players).ending, "limit",
+                                 None))
+    assert "pitch" in limited
+    out = run_demo("--weeks", "1", "--rounds", "1",
+                   *[arg for name in limited for arg in ("--short", name)])
+    assert "Skipped" not in out
+    for name in limited:
+        season = Season.objects.get(game=name)
+        games = TableResult.objects.filter(table__round__event__season=season)
+        assert games.count() == 2, name
+        for game in games:
+            report = rules.check_record(game.record)
+            assert report.valid and report.complete and report.winner, (name, report.errors)
+            assert game.status == ResultStatus.COMPLETE and "places" in game.record
+            limit = rules.load(name, **game.record["options"]).ending.limit
+            assert len(game.record["hands"]) < limit
+    pitch = TableResult.objects.filter(table__round__event__season__game="pitch")
+    for game in pitch:  # the side placed first bid out: it stands at the target
+        target = game.record["options"]["target"]
+        first = game.record["places"].index(1)
+        assert game.record["totals"][first] >= target

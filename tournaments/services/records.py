@@ -182,7 +182,7 @@ def engine_replay(game, record: dict) -> tuple[list[dict], list[int] | None]:
             "tricks": list(entry["tricks"]) if entry["events"] else None}
            for entry in state.hand_log]
     places = None
-    if state.is_terminal():
+    if state.finished():  # (a match cut short at its hand limit has no places)
         places = list(game.places(state)) if hasattr(game, "places") \
             else list(game.ranking.places(state.totals))
     return log, places

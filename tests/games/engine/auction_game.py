@@ -5,8 +5,9 @@ Rules: 3 players, 32 cards (7 to ace). 10 cards each and a widow of 2. Auction f
 the dealer's left: bid 6 to 10 tricks or pass (final); the last bidder left
 declares; all pass: the deal is thrown in. The declarer names trump (``trump:S``
 ...), takes the widow, and discards two cards face down (others see ``?``). The
-declarer leads; follow suit. Declarer making the contract scores it, else loses
-it; the others score nothing. First to 10 points wins.
+declarer leads; follow suit. Declarer making the contract scores it, else each
+other player scores it. First to 10 points wins (totals only rise, so even random
+players get there).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class WidowWhist(EngineGame):
                 Exchange(declarer, lambda state: 2), TrickPlay()]
 
     def build_ending(self):
-        return TargetScore(10, cards=10, limit=12)  # random play rarely gets there
+        return TargetScore(10, cards=10)
 
     def bid_range(self, state):
         return 6, 10
@@ -95,9 +96,8 @@ class WidowWhist(EngineGame):
 
     def score_hand(self, state):
         declarer, contract = state.vars["declarer"], state.vars["contract"]
-        won = state.tricks_won[declarer]
-        return [(contract if won >= contract else -contract) if seat == declarer else 0
-                for seat in range(state.n)]
+        made = state.tricks_won[declarer] >= contract
+        return [contract if (seat == declarer) == made else 0 for seat in range(state.n)]
 
     def summary(self, state):
         return {"declarer": state.vars["declarer"], "contract": state.vars["contract"],
