@@ -8,8 +8,14 @@ injects one fault, then measures the time until every owed recompute is drained,
 checks that nothing was lost: every table has its one result, and the stored standings
 and ratings equal a from-scratch recompute.
 
-    .venv/bin/python bench/reliability_bench.py                   # all three runs
+    .venv/bin/python bench/reliability_bench.py                   # every run
     .venv/bin/python bench/reliability_bench.py --runs broker --games 40
+    .venv/bin/python bench/reliability_bench.py --runs records      # expensive records
+
+The records run is different: gunicorn (3 workers, as in docker-compose.yml) serves the
+site with its cache on the bench's Redis; four clients, each with its own API token, push
+the largest legal records they can while two other users (a reader and a scorekeeper
+checking a small record) measure their own latency.
 
 The database (--db-url, default this engineer's `h2`) is migrated and FLUSHED first.
 """
@@ -17,6 +23,7 @@ The database (--db-url, default this engineer's `h2`) is migrated and FLUSHED fi
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import secrets
@@ -26,6 +33,8 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 import uuid
 from pathlib import Path
 
@@ -38,8 +47,11 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/h2")
     p.add_argument("--redis-port", type=int, default=6390)
     p.add_argument("--games", type=int, default=40, help="results submitted per run")
-    p.add_argument("--runs", default="broker,stall,worker,database",
-                   help="comma-separated: broker, stall, worker, database")
+    p.add_argument("--runs", default="broker,stall,worker,database,nobeat,records",
+                   help="comma-separated: broker, stall, worker, database, nobeat, records")
+    p.add_argument("--push-seconds", type=float, default=60,
+                   help="records run: how long the four clients push")
+    p.add_argument("--web-port", type=int, default=8391, help="records run: gunicorn port")
     p.add_argument("--outage", type=float, default=20,
                    help="seconds the broker stays stopped (or frozen)")
     p.add_argument("--timeout", type=float, default=600, help="give up converging after")
@@ -53,6 +65,11 @@ os.environ.update({
     "CELERY_BROKER_URL": BROKER, "ALLOWED_HOSTS": "testserver,localhost",
     "SECRET_KEY": secrets.token_hex(32), "LOG_LEVEL": "ERROR",
 })
+# The fault runs' single client submits faster than a token may (30 a minute): they
+# measure faults, not throttles. The records run's web server gets the defaults.
+FAULT_RUN_LIMITS = {"RECORD_THROTTLE_RATE": "100000/minute",
+                    "RECORD_BYTES_PER_MINUTE": str(2**40)}
+os.environ.update(FAULT_RUN_LIMITS)
 
 import django  # noqa: E402
 
@@ -125,7 +142,9 @@ class Worker:
         self.process = None
 
     def start(self) -> None:
+        # Every queue (docker-compose.yml gives each its own pool).
         self.process = _spawn(celery("worker", "--pool", "prefork", "--concurrency", "1",
+                                     "-Q", "followups,bots,celery",
                                      "--without-gossip", "--without-mingle"), "worker")
 
     def kill(self) -> None:
@@ -236,7 +255,7 @@ class Submitter:
                 first = False
             if response.status_code in (200, 201):
                 return
-            if response.status_code == 409:
+            if response.status_code in (409, 429):
                 time.sleep(min(float(response.get("Retry-After", 1)), 2))
             elif response.status_code >= 500:
                 time.sleep(0.2)
@@ -351,6 +370,26 @@ def run_worker(redis: Redis, worker: Worker, beat: Beat) -> dict:
             **nothing_lost(club, season, tables, records)}
 
 
+def run_nobeat(redis: Redis, worker: Worker, beat: Beat) -> dict:
+    """No beat at all: results submitted while the broker is stopped lose their kicks;
+    the worker's own periodic drain (config/celery.py) must still do what they owe."""
+    club, season, tables, key = world(ARGS.games)
+    records = [record_for(t, i + 1) for i, t in enumerate(tables)]
+    worker.start()
+    redis.stop()
+    sub = Submitter(key, tables, records)
+    sub.run()  # every kick is lost: the broker is down
+    backlog = owed()
+    redis.start()
+    back = time.monotonic()
+    converge = wait_converged(back)
+    worker.stop()
+    return {"submissions": len(tables), "beat": "not running",
+            "owed rows when the broker came back": backlog, "answers": latency(sub),
+            "converged after the broker came back": f"{converge:.1f} s",
+            **nothing_lost(club, season, tables, records)}
+
+
 def terminate_backends(db_name: str) -> int:
     import psycopg
 
@@ -388,8 +427,146 @@ def run_database(redis: Redis, worker: Worker, beat: Beat) -> dict:
             **nothing_lost(club, season, tables, records)}
 
 
+def largest_legal_record(seed: int) -> dict:
+    """A legal Ribs match of ten players to 20 hands won: the most hands per check a legal
+    record reaches in the bench's time (the cost limit allows 400 hands for it)."""
+    state = rules.load("ribs", players=10, hands_to_win=20).new_match(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state.to_record([f"Seat {i + 1}" for i in range(10)])
+
+
+class Web:
+    """gunicorn as in docker-compose.yml, its cache on the bench's Redis."""
+
+    def __init__(self):
+        self.process = None
+
+    def start(self) -> str:
+        os.environ["REDIS_URL"] = f"redis://127.0.0.1:{ARGS.redis_port}/1"
+        for name in FAULT_RUN_LIMITS:
+            del os.environ[name]
+        self.process = _spawn([sys.executable, "-m", "gunicorn", "config.wsgi:application",
+                               "--bind", f"127.0.0.1:{ARGS.web_port}", "--workers", "3"],
+                              "web")
+        del os.environ["REDIS_URL"]
+        os.environ.update(FAULT_RUN_LIMITS)
+        url = f"http://127.0.0.1:{ARGS.web_port}"
+        for _ in range(200):
+            if self.process.poll() is not None:
+                raise RuntimeError("gunicorn stopped (see /tmp/reliability-bench-web.log)")
+            try:
+                if http(f"{url}/api/v1/rulesets/")[0] == 200:
+                    return url
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("gunicorn did not start")
+
+    def stop(self) -> None:
+        if self.process:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(30)
+            self.process = None
+
+
+def http(url: str, body: dict | None = None, token: str | None = None) -> tuple[int, float]:
+    headers = {"X-Forwarded-Proto": "https", "Host": "localhost",
+               "Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    data = None if body is None else json.dumps(body).encode()
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers),
+                                    timeout=120) as response:
+            response.read()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        status = error.code
+    return status, time.monotonic() - started
+
+
+def _percentiles(seconds: list[float]) -> str:
+    ms = sorted(x * 1000 for x in seconds)
+    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+    return (f"median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms, max {ms[-1]:.0f} ms "
+            f"over {len(ms)} requests")
+
+
+def run_records(redis: Redis, worker: Worker, beat: Beat) -> dict:
+    """Four token clients push the largest legal records while two other users work."""
+    club, season, tables, key = world(2)
+    keys = []
+    for n in range(4):
+        pusher_key = ApiToken.new_key()
+        ApiToken.objects.create(club=club, name=f"pusher {n}", key_hash=hash_token_key(pusher_key),
+                                prefix=pusher_key[4:12])
+        keys.append(pusher_key)
+    big = [largest_legal_record(seed) for seed in range(1, 5)]
+    small = record_for(tables[0], 1)
+    connection.close()
+    web = Web()
+    try:
+        url = web.start()
+        for record in big:
+            assert http(f"{url}/api/v1/records/check/", record, keys[0])[0] == 200
+        # The checks above used pusher 0's allowance too: start from a fresh minute.
+        subprocess.run(["redis-cli", "-p", str(ARGS.redis_port), "-n", "1", "flushdb"],
+                       capture_output=True)
+        stop_at = time.monotonic() + ARGS.push_seconds
+        pushed: list[tuple[int, float]] = []
+        others: dict[str, list[float]] = {"reader": [], "scorekeeper": []}
+        other_statuses: dict[int, int] = {}
+
+        def push(n):
+            while time.monotonic() < stop_at:
+                pushed.append(http(f"{url}/api/v1/records/check/", big[n], keys[n]))
+
+        def read():
+            while time.monotonic() < stop_at:
+                status, took = http(f"{url}/api/v1/clubs/")
+                other_statuses[status] = other_statuses.get(status, 0) + 1
+                others["reader"].append(took)
+                time.sleep(0.5)
+
+        def score():
+            while time.monotonic() < stop_at:
+                status, took = http(f"{url}/api/v1/records/check/", small, key)
+                other_statuses[status] = other_statuses.get(status, 0) + 1
+                others["scorekeeper"].append(took)
+                time.sleep(2)
+
+        threads = [threading.Thread(target=push, args=(n,)) for n in range(4)]
+        threads += [threading.Thread(target=read), threading.Thread(target=score)]
+        quiet = [http(f"{url}/api/v1/clubs/")[1] for _ in range(20)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        web.stop()
+    statuses: dict[int, int] = {}
+    for status, _ in pushed:
+        statuses[status] = statuses.get(status, 0) + 1
+    checked = [took for status, took in pushed if status == 200]
+    sizes = [len(json.dumps(r)) for r in big]
+    return {"pushed records": f"Ribs, 10 players, to 20 hands won: {min(len(r['hands']) for r in big)}"
+                              f"-{max(len(r['hands']) for r in big)} hands, "
+                              f"{min(sizes) // 1024}-{max(sizes) // 1024} KB",
+            "push for": f"{ARGS.push_seconds:.0f} s by 4 clients",
+            "pushers' statuses": dict(sorted(statuses.items())),
+            "pushers' checks (200)": _percentiles(checked) if checked else "none",
+            "reader before the push (GET /api/v1/clubs/)": _percentiles(quiet),
+            "reader during the push": _percentiles(others["reader"]),
+            "scorekeeper during the push (check of a 25-hand Bluke record)":
+                _percentiles(others["scorekeeper"]),
+            "other users' statuses": dict(sorted(other_statuses.items()))}
+
+
 RUNS = {"broker": run_broker, "stall": run_stall, "worker": run_worker,
-        "database": run_database}
+        "database": run_database, "nobeat": run_nobeat, "records": run_records}
 
 
 def main() -> None:
