@@ -3,6 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from league.api import webhooks as league_webhooks
 from league.api.urls import router as league_router
 from rankings.api import standings as rankings_standings
 from tournaments.api.urls import router as tournaments_router
@@ -19,4 +20,10 @@ standings_paths = [
     path("players/<int:pk>/ratings/", rankings_standings.PlayerRatingsView.as_view(),
          name="player-ratings"),
 ]
-urlpatterns = [*tournaments_paths, *standings_paths, *router.urls]
+webhook_paths = [
+    path("clubs/<int:pk>/webhooks/", league_webhooks.WebhookListView.as_view(),
+         name="club-webhooks"),
+    path("clubs/<int:pk>/webhooks/<int:hook>/", league_webhooks.WebhookDetailView.as_view(),
+         name="club-webhook"),
+]
+urlpatterns = [*tournaments_paths, *standings_paths, *webhook_paths, *router.urls]

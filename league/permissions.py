@@ -13,6 +13,8 @@ Actions:
 - CORRECT: replace a stored result (with a reason). Organisers and owners only.
 - MANAGE: create events, rounds, tables, seats; manage tokens and memberships. Organisers, owners.
 - OWN: hand out the owner and organiser roles. Owners only.
+- WEBHOOKS: see, register and remove the club's webhooks. Organisers, owners, and the club's
+  active API tokens (an API client subscribes itself; a token never reaches another club's).
 """
 
 from __future__ import annotations
@@ -27,14 +29,16 @@ SCORE = "score"
 CORRECT = "correct"
 MANAGE = "manage"
 OWN = "own"
+WEBHOOKS = "webhooks"
 
 ROLES_FOR = {
     SCORE: SCORING_ROLES,
     CORRECT: MANAGING_ROLES,
     MANAGE: MANAGING_ROLES,
     OWN: (Role.OWNER,),
+    WEBHOOKS: MANAGING_ROLES,
 }
-TOKEN_ACTIONS = {VIEW, SCORE}
+TOKEN_ACTIONS = {VIEW, SCORE, WEBHOOKS}
 
 
 class _System:
@@ -56,6 +60,8 @@ CLUB_PATHS = {
     "league.membership": "club",
     "league.apitoken": "club",
     "league.auditentry": "club",
+    "league.webhook": "club",
+    "league.webhookdelivery": "webhook__club",
 }
 
 

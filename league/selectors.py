@@ -1,11 +1,12 @@
-"""Reads for clubs, players, seasons and tokens, already limited by the permission policy."""
+"""Reads for clubs, players, seasons, tokens and webhooks, already limited by the permission policy."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
 from league import permissions
-from league.models import ApiToken, Club, Membership, Player, Season
+from league.models import ApiToken, Club, Membership, Player, Season, Webhook, WebhookDelivery
 
 
 def club_list(*, subject) -> QuerySet[Club]:
@@ -31,3 +32,17 @@ def token_list(*, subject) -> QuerySet[ApiToken]:
         return ApiToken.objects.none()
     return permissions.restrict(ApiToken.objects.select_related("club").order_by("-id"), subject,
                                 permissions.MANAGE)
+
+
+def webhook_list(*, subject, club: Club) -> QuerySet[Webhook]:
+    """The club's webhooks, if the subject may manage them (PermissionDenied otherwise)."""
+    if not permissions.can(subject, permissions.WEBHOOKS, club):
+        raise PermissionDenied("Only the club's organisers and its API tokens may see its "
+                               "webhooks.")
+    return Webhook.objects.filter(club=club).order_by("-created_at", "-pk")
+
+
+def webhook_deliveries(*, club: Club, limit: int = 50) -> list[WebhookDelivery]:
+    """The club's latest deliveries, newest first (the organiser page's log)."""
+    return list(WebhookDelivery.objects.filter(webhook__club=club)
+                .select_related("webhook", "event").order_by("-created_at", "-pk")[:limit])

@@ -11,6 +11,7 @@ from league.database_errors import DATABASE_ERRORS
 from league.services.idempotency import idempotency_prune
 from league.services.mail import mail_retry_later, mail_send_due
 from league.services.password_resets import password_resets_compose
+from league.services.webhook_delivery import webhooks_retry_later, webhooks_send_due
 
 RETRYING = {
     "autoretry_for": (*DATABASE_ERRORS, BrokerError),
@@ -39,4 +40,18 @@ def send_queued_mail() -> int:
         mail_retry_later()
     elif report.due:  # a long queue: the next batch, as its own task
         send_queued_mail.apply_async(ignore_result=True)
+    return report.sent
+
+
+@shared_task(name="league.send_webhooks", ignore_result=True, **RETRYING)
+def send_webhooks() -> int:
+    """Send the queued webhook deliveries (kicked after commit, periodically for back-offs).
+
+    On the default queue, with the mail: both are short network calls to outside servers.
+    """
+    report = webhooks_send_due()
+    if report.failed:  # a receiver is down: once more when the next delivery is due
+        webhooks_retry_later()
+    elif report.due:  # a long queue: the next batch, as its own task
+        send_webhooks.apply_async(ignore_result=True)
     return report.sent

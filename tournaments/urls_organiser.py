@@ -7,6 +7,7 @@ from django.urls import path
 from league import views_members as member_views
 from league import views_organiser as season_views
 from league import views_tokens as token_views
+from league import views_webhooks as webhook_views
 from tournaments.views import organiser as night_views
 
 app_name = "organiser"
@@ -22,6 +23,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/tokens/", token_views.club_tokens, name="club-tokens"),
     path("clubs/<slug:slug>/tokens/<int:pk>/revoke/", token_views.token_revoke_view,
          name="token-revoke"),
+    path("clubs/<slug:slug>/webhooks/", webhook_views.club_webhooks, name="club-webhooks"),
+    path("clubs/<slug:slug>/webhooks/<int:pk>/remove/", webhook_views.webhook_delete_view,
+         name="webhook-delete"),
     path("seasons/<int:pk>/nights/new/", night_views.night_new, name="night-new"),
     path("clubs/<slug:slug>/tournaments/new/", night_views.tournament_new,
          name="tournament-new"),

@@ -10,9 +10,17 @@ from league.models.heartbeat import Heartbeat
 from league.models.mail import MailKind, MailState, PasswordResetRequest, QueuedMail
 from league.models.outbox import PendingRecompute, RecomputeKind
 from league.models.seasons import Season
+from league.models.webhooks import (
+    DeliveryState,
+    Webhook,
+    WebhookDelivery,
+    WebhookEvent,
+    WebhookEventType,
+)
 
 __all__ = [
     "ApiToken",
+    "DeliveryState",
     "AuditEntry",
     "Club",
     "Heartbeat",
@@ -27,4 +35,8 @@ __all__ = [
     "RecomputeKind",
     "Role",
     "Season",
+    "Webhook",
+    "WebhookDelivery",
+    "WebhookEvent",
+    "WebhookEventType",
 ]

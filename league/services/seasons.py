@@ -13,9 +13,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from games import rules
-from league.models import Club, Season
+from league.models import Club, Season, WebhookEventType
 from league.permissions import MANAGE, can
 from league.services.audit import audit_record
+from league.services.webhooks import webhook_emit
 from league.standings_config import StandingsConfigError, parse_config
 
 EDITABLE = ("name", "game", "options", "starts_on", "ends_on", "standings_config",
@@ -116,6 +117,10 @@ def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
     _save(season)
     audit_record(club=club, action="season.create", target=season, subject=user,
                  after=_snapshot(season))
+    webhook_emit(club=club, type=WebhookEventType.SEASON_CREATED,
+                 data={"season": {"id": season.pk, "name": season.name, "game": season.game,
+                                  "starts_on": season.starts_on.isoformat()}},
+                 text=f"New season: {season.name} from {season.starts_on.isoformat()}")
     return season
 
 

@@ -13,6 +13,7 @@ from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import Event, EventKind, EventStatus, ResultStatus, Round, Seat, Table
+from tournaments.services import webhook_events
 
 
 def _require_manage(subject, obj) -> None:
@@ -47,6 +48,7 @@ def event_create(*, club: Club, name: str, date: date, user, game: str = "",
                                  game=game, options=options)
     audit_record(club=club, action="event.create", target=event, subject=user,
                  after={"name": name, "date": date.isoformat(), "game": game})
+    webhook_events.night_created(event)
     return event
 
 
@@ -263,4 +265,5 @@ def event_close(*, event: Event, user, force: bool = False, reason: str = "") ->
                  before={"status": before},
                  after={"status": EventStatus.CLOSED, "open_tables": [t.pk for t in open_tables]},
                  reason=reason)
+    webhook_events.night_closed(event, open_tables=[t.pk for t in open_tables], reason=reason)
     return event

@@ -40,7 +40,7 @@ from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
-from tournaments.services import followups
+from tournaments.services import followups, webhook_events
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.record_limits import limit_errors
 from tournaments.services.records import (
@@ -249,6 +249,7 @@ def _create(entry: _Entry) -> TableResult:
         audit_record(club=club_of(entry.table), action="result.submit", target=game,
                      subject=entry.subject, after=_summary(game))
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
+        webhook_events.result_stored(game, corrected=False)
     return game
 
 
@@ -268,6 +269,8 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
                      subject=entry.subject, before=before,
                      after=_summary(game) | {"record": game.record}, reason=entry.reason)
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
+        webhook_events.result_stored(game, corrected=action == "result.correct",
+                                     reason=entry.reason)
     return game
 
 
@@ -413,4 +416,5 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
         TableResult.objects.filter(pk=locked.pk).delete()
         game_id = locked.pk
         followups.after_result_removed(game_id=game_id, season_id=season_id)
+        webhook_events.result_removed(table=table, game_id=game_id, reason=reason.strip())
     return RemoveOutcome(table=table, game_id=game_id, season_id=season_id)
