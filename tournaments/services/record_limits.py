@@ -45,7 +45,7 @@ class MatchLength:
 # schedule (the checker refuses a hand past it anyway).
 OPEN_ENDED = {
     "couillon": MatchLength(80, "lines", 5),
-    "twenty-nine": MatchLength(150, "target", 6),
+    "twenty-nine": MatchLength(600, "target", 6),
     "buck-euchre": MatchLength(120, "start", 25),
     "pitch": MatchLength(60, "target", 21),
     "mighty": MatchLength(1, "hands", 1),  # the option is the number of hands
