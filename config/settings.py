@@ -52,10 +52,14 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The browser's language (cookie, Accept-Language); config.page_locale then puts the
+    # person's own and the club's before it. URLs carry no language prefix.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.page_locale.PageLocale",
     "league.session_limits.SessionLimits",
     "league.known_logins.KnownLogins",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -94,7 +98,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-gb"
+LANGUAGE_CODE = "en"
+# Each language named in itself, as the switcher shows it (docs/i18n.md).
+LANGUAGES = [
+    ("en", "English"),
+    ("ka", "ქართული"),
+    ("ru", "Русский"),
+    ("ko", "한국어"),
+    ("bn", "বাংলা"),
+    ("hi", "हिन्दी"),
+    ("ne", "नेपाली"),
+    ("fr", "Français"),
+    ("nl", "Nederlands"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates stay British (config/formats/en): 28 Nov 2026, 24-hour times.
+FORMAT_MODULE_PATH = ["config.formats"]
+# The server's zone; each club shows its nights in its own (Club.time_zone).
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

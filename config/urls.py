@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from config.health import healthz
 from league.forms_accounts import AdminLoginForm, LoginForm
+from league.views_language import set_language
 
 # Both login pages count failures and lock out guessing (league.services.logins).
 admin.site.login_form = AdminLoginForm
@@ -25,6 +26,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm),
          name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The language switcher (Django's set_language, which also saves a person's choice).
+    path("i18n/setlang/", set_language, name="set_language"),
     path("", include("config.urls_accounts")),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -22,6 +22,7 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 
@@ -89,7 +90,9 @@ def fragment_key(request, name: str, versions: dict, *, every: int | None = None
     with time alone (ratings grow uncertain while a player is away: a day) or with
     edits that bump no version (a night renamed: a minute).
     """
-    parts = [name, viewer_scope(request), request.get_full_path()]
+    # The same page differs by language and time zone (config.page_locale chose both).
+    parts = [name, viewer_scope(request), request.get_full_path(),
+             translation.get_language() or "", timezone.get_current_timezone_name()]
     parts += [f"{key}={token}" for key, token in sorted(versions.items(), key=str)]
     if every:
         parts.append(str(int(time.time() // every)))

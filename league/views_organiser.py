@@ -3,12 +3,11 @@ the standings scheme). The forms parse; `season_create` / `season_update` check 
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 
 from games import rules
 from league import access
@@ -25,7 +24,7 @@ def _forms(request, *, game: str, season: Season | None, switching: bool) -> dic
     """The three forms, bound to the POST unless the organiser only switched the game."""
     data = request.POST if request.method == "POST" and not switching else None
     initial = ({"name": season.name, "game": season.game, "starts_on": season.starts_on,
-                "ends_on": season.ends_on, "table_size": season.table_size} if season else {"starts_on": datetime.date.today()})
+                "ends_on": season.ends_on, "table_size": season.table_size} if season else {"starts_on": timezone.localdate()})
     if switching:
         initial = {**initial, **request.POST.dict(), "game": game}
     keep_options = season.options if season and season.game == game else None

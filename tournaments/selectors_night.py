@@ -4,9 +4,10 @@ the big screen's current round and results."""
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from league.models import Player
@@ -90,17 +91,29 @@ class PlayerNight:
     tonight: bool
 
 
-def player_upcoming_nights(player: Player, *, today: datetime.date | None = None,
+def club_today(club, now: datetime.datetime | None = None) -> datetime.date:
+    """Today's date where the club plays (its time zone), whatever the server's zone."""
+    return timezone.localdate(now or timezone.now(), zoneinfo.ZoneInfo(club.time_zone))
+
+
+def player_upcoming_nights(player: Player, *, now: datetime.datetime | None = None,
                            limit: int = 4) -> list[PlayerNight]:
-    """The player's clubs' nights from today on (tonight's even once closed, for its
-    results; later ones while open): their answer, and each seat with the opponents and
-    the table's result so far."""
-    today = today or timezone.localdate()
-    events = list(
-        Event.objects.filter(club__memberships__player=player, date__gte=today)
-        .exclude(Q(status=EventStatus.CLOSED) & ~Q(date=today))
-        .select_related("club", "season").order_by("date", "id")[:limit]
-    )
+    """The player's clubs' nights from today on, today being each club's own (tonight's
+    even once closed, for its results; later ones while open): their answer, and each seat
+    with the opponents and the table's result so far."""
+    now = now or timezone.now()
+    # Every zone's today lies within a day of UTC's: fetch from the day before, then keep
+    # each club's nights from its own today on.
+    earliest = now.astimezone(datetime.UTC).date() - datetime.timedelta(days=1)
+    candidates = (Event.objects.filter(club__memberships__player=player, date__gte=earliest)
+                  .select_related("club", "season").order_by("date", "id"))
+    events, today_of = [], {}
+    for event in candidates:
+        today = today_of.setdefault(event.club_id, club_today(event.club, now))
+        if event.date == today or (event.date > today and event.status != EventStatus.CLOSED):
+            events.append(event)
+        if len(events) == limit:
+            break
     seats = (Seat.objects.filter(player=player, table__round__event__in=events)
              .select_related("table__round", "table__result")
              .prefetch_related(Prefetch("table__seats",
@@ -112,7 +125,8 @@ def player_upcoming_nights(player: Player, *, today: datetime.date | None = None
     for event in events:
         mine = sorted(by_event.get(event.pk, []), key=lambda s: s.table.round.number)
         nights.append(PlayerNight(event, attendance_answers(event).get(player.pk),
-                                  [_seat_line(seat) for seat in mine], event.date == today))
+                                  [_seat_line(seat) for seat in mine],
+                                  event.date == today_of[event.club_id]))
     return nights
 
 

@@ -11,9 +11,9 @@ from league.models import ApiToken, Club, Membership, Player, Role, Season
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "is_public", "created_at"]
+        fields = ["id", "name", "slug", "is_public", "language", "time_zone", "created_at"]
         read_only_fields = ["id", "created_at"]
-        extra_kwargs = {"slug": {"required": False}}
+        extra_kwargs = {"slug": {"required": False}, "time_zone": {"required": False}}
 
 
 class PlayerSerializer(serializers.ModelSerializer):

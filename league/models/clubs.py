@@ -1,13 +1,36 @@
+import zoneinfo
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def server_time_zone() -> str:
+    """A club's zone until its organisers choose one: the server's, as before clubs had one."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            _("%(zone)s is not a time zone: give an IANA name such as Asia/Seoul."),
+            params={"zone": value}, code="time_zone")
 
 
 class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     is_public = models.BooleanField(
-        default=True, help_text="Public clubs' standings, games and ratings are visible to anyone."
-    )
+        default=True,
+        help_text=_("Public clubs' standings, games and ratings are visible to anyone."))
+    language = models.CharField(
+        max_length=10, blank=True, choices=settings.LANGUAGES,
+        help_text=_("The language of the club's pages for visitors who chose none, and of its "
+                    "printed cards and sheets. Empty: each visitor's own."))
+    time_zone = models.CharField(
+        max_length=64, default=server_time_zone, validators=[validate_time_zone],
+        help_text=_("The club's nights are shown in this zone (an IANA name, e.g. Europe/Paris)."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -18,9 +41,9 @@ class Club(models.Model):
 
 
 class BotStrength(models.TextChoices):
-    RANDOM = "random", "Random"
-    HEURISTIC = "heuristic", "Heuristic"
-    SEARCH = "search", "Search"
+    RANDOM = "random", _("Random")
+    HEURISTIC = "heuristic", _("Heuristic")
+    SEARCH = "search", _("Search")
 
 
 class Player(models.Model):
@@ -36,8 +59,11 @@ class Player(models.Model):
     )
     bot_strength = models.CharField(
         max_length=20, choices=BotStrength.choices, blank=True,
-        help_text="Set for bots only: which bot plays this seat.",
+        help_text=_("Set for bots only: which bot plays this seat."),
     )
+    language = models.CharField(
+        max_length=10, blank=True, choices=settings.LANGUAGES,
+        help_text=_("The language this person reads the site in (the switcher sets it)."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -52,10 +78,10 @@ class Player(models.Model):
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ORGANISER = "organiser", "Organiser"
-    SCOREKEEPER = "scorekeeper", "Scorekeeper"
-    PLAYER = "player", "Player"
+    OWNER = "owner", _("Owner")
+    ORGANISER = "organiser", _("Organiser")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+    PLAYER = "player", _("Player")
 
 
 MANAGING_ROLES = (Role.OWNER, Role.ORGANISER)

@@ -12,9 +12,10 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from league.models import Club, Membership, Player, Role
-from league.models.clubs import MANAGING_ROLES
+from league.models.clubs import MANAGING_ROLES, server_time_zone, validate_time_zone
 from league.permissions import MANAGE, OWN, can, visible_players
 from league.services.audit import audit_record
+from league.services.languages import check_language
 
 
 def _player_for(user) -> Player:
@@ -25,10 +26,20 @@ def _player_for(user) -> Player:
 
 
 @transaction.atomic
-def club_create(*, name: str, user, slug: str = "", is_public: bool = True) -> Club:
-    """A new club; its creator becomes its owner (a Player is made for them if needed)."""
+def club_create(*, name: str, user, slug: str = "", is_public: bool = True, language: str = "",
+                time_zone: str = "") -> Club:
+    """A new club; its creator becomes its owner (a Player is made for them if needed).
+
+    `language` is the default of its pages and printing (empty: each visitor's own),
+    `time_zone` the zone its nights are shown in (empty: the server's)."""
     if not getattr(user, "is_authenticated", False) or not hasattr(user, "get_username"):
         raise PermissionDenied("Log in to create a club.")
+    check_language(language)
+    time_zone = time_zone or server_time_zone()
+    try:
+        validate_time_zone(time_zone)
+    except ValidationError as error:
+        raise ValidationError({"time_zone": error.messages}) from error
     slug = slug or slugify(name)[:60]
     if not slug:
         raise ValidationError({"slug": "A club needs a name with letters or digits."})
@@ -36,12 +47,14 @@ def club_create(*, name: str, user, slug: str = "", is_public: bool = True) -> C
         raise ValidationError({"slug": f"The address {slug!r} is taken."})
     try:
         with transaction.atomic():
-            club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+            club = Club.objects.create(name=name, slug=slug, is_public=is_public,
+                                       language=language, time_zone=time_zone)
     except IntegrityError as error:  # lost a race for the slug
         raise ValidationError({"slug": f"The address {slug!r} is taken."}) from error
     Membership.objects.create(club=club, player=_player_for(user), role=Role.OWNER)
     audit_record(club=club, action="club.create", target=club, subject=user,
-                 after={"name": name, "slug": slug, "is_public": is_public})
+                 after={"name": name, "slug": slug, "is_public": is_public,
+                        "language": language, "time_zone": time_zone})
     return club
 
 

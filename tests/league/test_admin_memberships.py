@@ -108,6 +108,7 @@ def _inline_post(client, club, change):
     rows = [{"id": f.instance.pk, "role": f.instance.role} for f in formset.initial_forms]
     change(rows)
     data = {"name": club.name, "slug": club.slug, "is_public": "on" if club.is_public else "",
+            "language": club.language, "time_zone": club.time_zone,
             "memberships-TOTAL_FORMS": len(rows), "memberships-INITIAL_FORMS":
             len(formset.initial_forms), "memberships-MIN_NUM_FORMS": 0,
             "memberships-MAX_NUM_FORMS": 1000, "_save": "Save"}

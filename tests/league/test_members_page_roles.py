@@ -12,8 +12,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 def _page(client, user, club):
+    """The page's own content (the header's language switcher is a select too)."""
     client.force_login(user)
-    return client.get(reverse("organiser:club-members", args=[club.slug])).content.decode()
+    html = client.get(reverse("organiser:club-members", args=[club.slug])).content.decode()
+    return html[html.index("<main>"):]
 
 
 def _selects(html: str) -> dict[str, str]:

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -58,7 +59,7 @@ def _next_night_date(season: Season) -> datetime.date:
     """A week after the season's last night: most clubs meet weekly."""
     last = season.events.order_by("-date").values_list("date", flat=True).first()
     return last + datetime.timedelta(weeks=1) if last else max(season.starts_on,
-                                                               datetime.date.today())
+                                                               timezone.localdate())
 
 
 @login_required
@@ -89,7 +90,7 @@ def tournament_new(request, slug):
     game = chosen_game(request, next(iter(rules.GAMES)))
     switching = "switch" in request.POST
     data = request.POST if request.method == "POST" and not switching else None
-    initial = {"name": "Tournament", "date": datetime.date.today(), "game": game}
+    initial = {"name": "Tournament", "date": timezone.localdate(), "game": game}
     if switching:
         initial = {**initial, **request.POST.dict(), "game": game}
     form = OneOffForm(data, initial=initial)
