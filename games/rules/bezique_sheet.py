@@ -81,7 +81,7 @@ def _read_facts(summary, problems):
     last = summary.get("last_trick")
     if not _number(last, 0, 1):
         problems.append(_problem(None, "last_trick", "last-trick",
-                                 f"last_trick must be the seat 0 or 1, not {last!r}"))
+                                 f"last_trick must be a seat, written 0 (seat 1) or 1 (seat 2); not {last!r}"))
     facts["last"] = last
     blanches = summary.get("carte_blanche", [0, 0])
     if not isinstance(blanches, list) or len(blanches) != 2:

@@ -39,6 +39,7 @@ def message(record, field: str) -> str:
     ("buck-euchre", "maker", "0 (seat 1) to 3 (seat 4) or null"),
     ("minnesota-whist", "grander", "0 (seat 1) to 3 (seat 4) or null"),
     ("couillon", "accepted", "0 (seat 1) to 3 (seat 4) or null"),
+    ("six-pack-bezique", "last_trick", "0 (seat 1) or 1 (seat 2)"),
 ])
 def test_a_seat_or_side_out_of_range_is_asked_for_with_the_seats_counted_from_1(
         name, field, choices):
