@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import redis
 from django.conf import settings
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 BROKER_TIMEOUT = 0.5
 # Beat writes its heartbeat every 15 s, the followups worker drains every 15 s: three
