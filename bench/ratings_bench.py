@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rankings.ratings import (  # noqa: E402
+    DEFAULT_GRIDS,
     fit_parameters,
     fit_rater,
     kendall_tau,
@@ -69,6 +70,7 @@ class Variant:
     max_size: int = 4
     team_size: int = 1
     tie_width: float = 0.0  # performances in the same bucket of this width tie
+    late_share: float = 0.0  # share of players who join during the first 80% of the run
 
 
 VARIANTS = {
@@ -80,6 +82,12 @@ VARIANTS = {
         Variant("drifting", drift=0.007),
         Variant("mixed_ties", min_size=2, max_size=8, tie_width=0.4),
         Variant("pairs", min_size=2, max_size=2, team_size=2),
+        # Half the players join one by one while the league runs.
+        Variant("newcomers", late_share=0.5),
+        # Tables of 3 to 6 players, no ties.
+        Variant("mixed_sizes", min_size=3, max_size=6),
+        # Skills move three times as fast as in "drifting", and newcomers keep coming.
+        Variant("drifting_newcomers", drift=0.021, late_share=0.5),
     )
 }
 
@@ -91,14 +99,25 @@ class League:
     final_skill: list  # per player at the end
 
 
+def _join_times(variant: Variant, n_players: int, n_games: int, rng) -> list[int]:
+    """When each player joins (game index), in player order; the founders join at 0."""
+    late = int(n_players * variant.late_share)
+    founders = n_players - late
+    return [0] * founders + sorted(rng.randrange(int(n_games * 0.8)) for _ in range(late))
+
+
 def make_league(variant: Variant, n_players: int, n_games: int, seed: int) -> League:
     rng = random.Random(seed)
     skill = [rng.gauss(0.0, 1.0) for _ in range(n_players)]
-    last_seen = [0] * n_players
+    joins = _join_times(variant, n_players, n_games, rng)
+    last_seen = list(joins)
     games, strengths = [], []
+    active = 0  # players 0..active-1 have joined (players are numbered by join time)
     for t in range(n_games):
+        while active < n_players and joins[active] <= t:
+            active += 1
         n_teams = rng.randint(variant.min_size, variant.max_size)
-        seated = rng.sample(range(n_players), n_teams * variant.team_size)
+        seated = rng.sample(range(active), n_teams * variant.team_size)
         if variant.drift:
             for p in seated:  # lazy random walk: catch up on the idle steps
                 skill[p] += rng.gauss(0.0, variant.drift * math.sqrt(t - last_seen[p]))
@@ -255,6 +274,22 @@ def run_variant(variant: Variant, args) -> tuple[list[dict], float, str, str]:
         ("elo (defaults)", lambda: make_rater("elo"), None),
         (f"elo (fitted {fmt(elo_params)})", lambda: make_rater("elo", **elo_params), None),
     ]
+    # The whole-history rater's beta and tau are fitted on its one-pass start
+    # (Plackett-Luce with gamma_exponent 0): a replay with its refits costs
+    # about twenty times more per grid point.
+    wh_params = fit_parameters(
+        "plackett_luce", tune.games, grid=DEFAULT_GRIDS["whole_history"],
+        base={"gamma_exponent": 0.0},
+    )
+    del wh_params["gamma_exponent"]
+    contenders += [
+        ("whole_history (defaults)", lambda: make_rater("whole_history"), "conservative"),
+        (
+            f"whole_history (fitted {fmt(wh_params)})",
+            lambda: make_rater("whole_history", **wh_params),
+            "conservative",
+        ),
+    ]
     for kind in ("plackett_luce", "thurstone_mosteller"):
         chosen = ", chosen" if kind == chosen_kind else ""
         contenders += [
@@ -315,6 +350,23 @@ def summary(rows: list[dict], chosen: str, os_speed: float | None) -> None:
     print(line)
 
 
+def whole_history_line(rows: list[dict], os_speed: float | None) -> dict:
+    """The fitted whole-history rater against TrueSkill: one line, and its figures."""
+    ours = next(r for r in rows if r["label"].startswith("whole_history (fitted"))
+    ts = next((r for r in rows if r["label"].startswith("trueskill")), None)
+    figures = {"accuracy": ours["accuracy"]["rating"], "trueskill": None, "speed": None}
+    line = f"whole_history: accuracy {figures['accuracy']:.4f}"
+    if ts is not None:
+        figures["trueskill"] = ts["accuracy"]["rating"]
+        line += f" vs TrueSkill {figures['trueskill']:.4f} "
+        line += f"({figures['accuracy'] - figures['trueskill']:+.4f})"
+    if os_speed:
+        figures["speed"] = ours["speed"] / os_speed
+        line += f", {figures['speed']:.1f}× openskill's speed"
+    print(line)
+    return figures
+
+
 def fmt(params: dict) -> str:
     return ", ".join(f"{k}={v:.4g}" for k, v in params.items())
 
@@ -331,7 +383,7 @@ def million(args) -> None:
         seated = rng.sample(range(args.players), 4)
         block.append(([[p] for p in seated], rng.sample([1, 2, 3, 4], 4)))
     n = len(block) * 10
-    for kind in ("elo", "plackett_luce", "thurstone_mosteller"):
+    for kind in ("elo", "plackett_luce", "thurstone_mosteller", "whole_history"):
         rater = make_rater(kind)
         t0 = time.perf_counter()
         rater.rate_many(itertools.chain.from_iterable(itertools.repeat(block, 10)))
@@ -344,6 +396,22 @@ def million(args) -> None:
             f"| openskill PlackettLuce (20,000-game sample, extrapolated) "
             f"| {n:,} four-player games | {n / speed:.1f} s | {speed:,.0f} games/s |"
         )
+
+
+def print_overall(overall: dict[str, dict]) -> None:
+    """Every league in one table: is the whole-history rater ahead, and how fast?"""
+    print("### whole_history against TrueSkill\n")
+    print("| league | whole_history | TrueSkill | difference | vs openskill |")
+    print("|---|---|---|---|---|")
+    for name, f in overall.items():
+        ts = "" if f["trueskill"] is None else f"{f['trueskill']:.4f}"
+        diff = "" if f["trueskill"] is None else f"{f['accuracy'] - f['trueskill']:+.4f}"
+        speed = "" if f["speed"] is None else f"{f['speed']:.1f}×"
+        print(f"| {name} | {f['accuracy']:.4f} | {ts} | {diff} | {speed} |")
+    ahead = [f["trueskill"] is not None and f["accuracy"] > f["trueskill"] for f in overall.values()]
+    fast = [f["speed"] is not None and f["speed"] >= 5.0 for f in overall.values()]
+    print(f"\nahead of TrueSkill in {sum(ahead)} of {len(ahead)} leagues, "
+          f"at least 5× openskill's speed in {sum(fast)} of {len(fast)}\n", flush=True)
 
 
 def main(argv=None) -> None:
@@ -371,6 +439,7 @@ def main(argv=None) -> None:
         f"parameters fitted on seed {args.tune_seed}; accuracy over the last "
         f"{TEST_SHARE:.0%} of games\n"
     )
+    overall: dict[str, dict] = {}
     for name in args.variants.split(","):
         variant = VARIANTS[name]
         print(f"[{name}] {variant}", file=sys.stderr)
@@ -391,7 +460,9 @@ def main(argv=None) -> None:
         print()
         summary(rows, chosen, os_speed)
         print(f"(the better tuning log-likelihood would have picked {ll_pick})")
+        overall[name] = whole_history_line(rows, os_speed)
         print(flush=True)
+    print_overall(overall)
     if args.million:
         print("### 1,000,000 games\n")
         print("| engine | workload | time | rate |\n|---|---|---|---|")

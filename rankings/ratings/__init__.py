@@ -2,7 +2,7 @@
 
 Typical use::
 
-    rater = make_rater("plackett_luce")   # or "thurstone_mosteller", "elo" (k=24)
+    rater = make_rater("plackett_luce")   # or "thurstone_mosteller", "whole_history", "elo"
     changes = rater.rate_game([[1], [2], [3], [4]], [1, 2, 2, 4])
     rater.rating(1), rater.conservative(1), rater.get(1)
 
@@ -25,6 +25,7 @@ from .plackett_luce import PlackettLuceRater
 from .provisional import is_provisional
 from .registry import RATERS, canonical_kind, make_rater
 from .thurstone_mosteller import ThurstoneMostellerRater
+from .whole_history import WholeHistoryRater
 
 __all__ = [
     "DEFAULT_GRIDS",
@@ -38,6 +39,7 @@ __all__ = [
     "RatingChange",
     "Score",
     "ThurstoneMostellerRater",
+    "WholeHistoryRater",
     "canonical_kind",
     "check_game",
     "fit_parameters",

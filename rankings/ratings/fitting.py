@@ -41,6 +41,10 @@ DEFAULT_GRIDS: dict[str, dict[str, list[float]]] = {
 # draw margin only matters where games can tie, and openskill's 0.1 did as
 # well as wider margins in the tied synthetic league (docs/ratings.md).
 DEFAULT_GRIDS["thurstone_mosteller"] = dict(DEFAULT_GRIDS["plackett_luce"])
+# The whole-history rater's refits use the plain variance step (no gamma).
+DEFAULT_GRIDS["whole_history"] = {
+    k: v for k, v in DEFAULT_GRIDS["plackett_luce"].items() if k != "gamma_exponent"
+}
 OBJECTIVES = ("log_likelihood", "accuracy")
 # The Bayesian models; ``recommended_kind`` says which one suits a history.
 # Elo is not among them: its fitted K ordered players worse than the fitted

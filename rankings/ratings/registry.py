@@ -6,11 +6,13 @@ from .base import Rater
 from .elo import EloRater
 from .plackett_luce import PlackettLuceRater
 from .thurstone_mosteller import ThurstoneMostellerRater
+from .whole_history import WholeHistoryRater
 
 RATERS: dict[str, type] = {
     EloRater.kind: EloRater,
     PlackettLuceRater.kind: PlackettLuceRater,
     ThurstoneMostellerRater.kind: ThurstoneMostellerRater,
+    WholeHistoryRater.kind: WholeHistoryRater,
 }
 # Friendly spellings people will type in settings or on the command line.
 ALIASES = {
@@ -18,6 +20,7 @@ ALIASES = {
     "weng_lin": "plackett_luce",
     "openskill": "plackett_luce",
     "tm": "thurstone_mosteller",
+    "wh": "whole_history",
 }
 
 
