@@ -93,3 +93,68 @@ def test_a_seat_submits_on_a_phone_and_an_opponent_confirms_on_another(
     assert rows.count() == 4
     ann.context.close()
     bob.context.close()
+
+
+@pytest.fixture
+def mighty_dispute(transactional_db):
+    """A Mighty table whose seat 1 submitted and seat 2 disputed with another record."""
+    from league.models import Role
+    from tests.factories import UserFactory
+    from tournaments.models import WayIn
+    from tournaments.services.table_entry import SeatActor, pending_dispute, pending_submit
+
+    club = ClubFactory(name="Friday Club", slug="friday")
+    olive = UserFactory(username="olive")
+    MembershipFactory(club=club, player=PlayerFactory(user=olive, display_name="Olive"),
+                      role=Role.ORGANISER)
+    names = ["Ann", "Bob", "Cy", "Di", "Eve"]
+    players = [PlayerFactory(display_name=name) for name in names]
+    for player in players:
+        MembershipFactory(club=club, player=player)
+    table = seated_table(club, players, game="mighty")
+    first, other = (played_record("mighty", players=5, seed=s, seats=names, hands=4)
+                    for s in (1, 2))
+    seat = table.seats.get
+    pending_submit(table=table, record=first,
+                   actor=SeatActor(seat=seat(position=0), via=WayIn.SEAT_LINK))
+    pending_dispute(table=table, record=other, reason="hand 2",
+                    actor=SeatActor(seat=seat(position=1), via=WayIn.SEAT_LINK))
+    return table, other
+
+
+def _log_in(page, live_server, username):
+    """A session made on the server, handed to the browser (the login form has its own
+    browser tests)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_organiser_compares_a_disputed_mighty_result_and_picks_one(
+        live_server, browser, mighty_dispute, eager_celery, width):
+    from playwright.sync_api import expect
+
+    from tournaments.models import TableResult
+
+    expect.set_options(timeout=WAIT)
+    table, other = mighty_dispute
+    page = new_page(browser, viewport={"width": width, "height": 900})
+    _log_in(page, live_server, "olive")
+    page.goto(f"{live_server.url}/events/{table.round.event_id}/")
+    page.click("#entry-queue a:has-text('Compare and decide')")
+    expect(page.locator("#entry-compare")).to_contain_text("passes the rules check")
+    expect(page.locator("#entry-compare tr.differs").first).to_be_visible()
+    assert _fits(page)
+    page.goto(f"{live_server.url}/events/{table.round.event_id}/seat-links/")
+    expect(page.locator(".seat-link-card")).to_have_count(5)
+    assert _fits(page)
+    page.go_back()
+    page.click("#decide-disputed")
+    expect(page.locator(".messages")).to_contain_text("result stored")
+    assert TableResult.objects.get(table=table).record == other
+    page.context.close()
