@@ -13,15 +13,18 @@ OPEN = (PendingState.PENDING, PendingState.DISPUTED)
 
 
 def entry_queue(event: Event) -> list[PendingResult]:
-    """The night's tables whose entered result waits for a confirmation or a decision."""
-    return list(PendingResult.objects.filter(table__round__event=event, state__in=OPEN)
+    """The night's tables whose entered result waits for a confirmation or a decision
+    (a scorekeeper may have stored the table's result directly meanwhile: not those)."""
+    return list(PendingResult.objects.filter(table__round__event=event, state__in=OPEN,
+                                             table__result__isnull=True)
                 .select_related("table__round").order_by("table__round__number",
                                                           "table__number"))
 
 
 def open_entry_states(event: Event) -> dict[int, str]:
     """table id -> "pending" or "disputed", for the tables with nothing stored yet."""
-    return dict(PendingResult.objects.filter(table__round__event=event, state__in=OPEN)
+    return dict(PendingResult.objects.filter(table__round__event=event, state__in=OPEN,
+                                             table__result__isnull=True)
                 .values_list("table_id", "state"))
 
 

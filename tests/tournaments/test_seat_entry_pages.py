@@ -99,3 +99,10 @@ def test_the_logged_in_page_is_for_the_seated_players_only(client, table_a, pat,
     assert client.get(url).status_code == 403
     client.force_login(bob)  # club A is private to him
     assert client.get(url).status_code == 404
+
+
+def test_typing_unknown_codes_in_bulk_is_slowed_down(client, links, settings):
+    settings.LOGIN_FAILURES_PER_ADDRESS = 3
+    url = reverse("tournaments:seat-code")
+    answers = [client.get(url, {"code": f"AAAAA-AAAA{c}"}).status_code for c in "BCDEFG"]
+    assert answers[:3] == [404, 404, 404] and 429 in answers[3:]

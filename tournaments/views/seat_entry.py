@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from games import rules
 from league import access
+from league.services.logins import login_failed, login_wait
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
 from tournaments.models import PendingResult, PendingState, Seat, Table, TableResult, WayIn
@@ -146,10 +147,21 @@ def table_entry_check(request, pk):
 
 
 def seat_code(request):
-    """A short code typed from a printed card leads to its seat's page."""
+    """A short code typed from a printed card leads to its seat's page.
+
+    Unknown codes count as failed logins of the address, so codes cannot be tried in bulk.
+    """
     code = request.GET.get("code", "")
+    wait = login_wait(request=request) if code else 0
+    if wait:
+        response = render(request, "tournaments/seat_code.html",
+                          {"code": code, "wait": wait}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     link = seat_link_by_code(code) if code else None
     if link is None:
+        if code:
+            login_failed(request=request)
         return render(request, "tournaments/seat_code.html",
                       {"code": code, "unknown": bool(code)}, status=404 if code else 200)
     return redirect("tournaments:seat-entry", token=seat_token(link))
