@@ -174,3 +174,13 @@ def test_the_organisers_player_cards_carry_a_code_per_round(client, table_a, ali
     client.force_login(pat)
     page = client.get(url).content.decode()
     assert "<bdi>Pat</bdi>" in page and short_code(pats) not in page and "<svg" not in page
+
+
+def test_the_queue_leaves_out_a_table_a_scorekeeper_stored_meanwhile(table_a, disputed, sam):
+    from tournaments.selectors_entry import entry_queue, open_entry_states
+    from tournaments.services.results import result_submit
+
+    event = table_a.round.event
+    assert [p.table_id for p in entry_queue(event)] == [table_a.pk]
+    result_submit(table=table_a, record=disputed[0], source="form", user=sam)
+    assert entry_queue(event) == [] and open_entry_states(event) == {}
