@@ -35,6 +35,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"),
          name="api-docs"),
     path("", include("tournaments.urls_organiser")),
+    path("", include("tournaments.urls_calendar")),
     path("", include("tournaments.urls")),
     path("", include("rankings.urls")),
 ]

@@ -2,6 +2,7 @@
 substitute. They parse input; the services in `tournaments.services` check and store."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from league.forms import game_choices
 from league.models import Player
@@ -14,6 +15,10 @@ DATE = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 class NightForm(forms.Form):
     name = forms.CharField(max_length=120)
     date = forms.DateField(widget=DATE)
+    start_time = forms.TimeField(
+        required=False, widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        label=gettext_lazy("Starts at"),
+        help_text=gettext_lazy("In the club's time zone; shown in the calendar feeds."))
 
 
 class NightCreateForm(NightForm):

@@ -7,6 +7,7 @@ the services decide the rest (403 for a visible club the caller may not manage h
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import GenericAPIView
@@ -32,6 +33,11 @@ class WebhookSerializer(serializers.ModelSerializer):
         model = Webhook
         fields = ["id", "club", "url", "secret", "events", "created_at"]
         read_only_fields = ["id", "club", "created_at"]
+
+
+class RemovedSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    id = serializers.IntegerField()
 
 
 def _club(request, pk):
@@ -75,7 +81,10 @@ class WebhookDetailView(GenericAPIView):
     def get(self, request, pk, hook):
         return Response(WebhookSerializer(self._hook(request, pk, hook)).data)
 
-    @extend_schema(responses={204: None, **ERRORS})
+    @extend_schema(responses={200: RemovedSerializer, **ERRORS})
     def delete(self, request, pk, hook):
-        webhook_delete(webhook=self._hook(request, pk, hook), subject=subject_of(request))
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        """Remove the hook (like removing a result, the answer says what was done)."""
+        found = self._hook(request, pk, hook)
+        webhook_delete(webhook=found, subject=subject_of(request))
+        return Response({"detail": _("Webhook removed; its queued deliveries are dropped."),
+                         "id": hook})

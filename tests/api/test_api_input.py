@@ -31,13 +31,15 @@ def _operations():
 
 
 OPERATIONS = _operations()
-BODY_IGNORED = {("POST", "/api/v1/tokens/{id}/revoke/")}  # revoking reads no body
+# Revoking a token and removing a webhook read no body.
+BODY_IGNORED = {("POST", "/api/v1/tokens/{id}/revoke/"),
+                ("DELETE", "/api/v1/clubs/{id}/webhooks/{hook}/")}
 
 
 @pytest.fixture
 def world(club_b, bob, table_b, token_b):
     """An object of every kind the API's paths name, all of club B (bob organises it)."""
-    from league.models import Season
+    from league.models import Season, Webhook
 
     game = result_submit(table=table_b, record=played_record(seats=["Bob", "Bea", "Cal", "Dot"]),
                          source="api", user=bob).game
@@ -45,12 +47,14 @@ def world(club_b, bob, table_b, token_b):
                                    starts_on="2026-01-05")
     return {"tables": table_b.pk, "events": table_b.round.event_id,
             "rounds": table_b.round_id, "seats": table_b.seats.first().pk, "games": game.pk,
-            "clubs": club_b.pk, "seasons": season.pk, "tokens": token_b[0].pk}
+            "clubs": club_b.pk, "seasons": season.pk, "tokens": token_b[0].pk,
+            "hook": Webhook.objects.create(club=club_b, url="https://example.org/hook",
+                                           secret="s" * 16, events=["*"]).pk}
 
 
 def _url(path: str, world: dict) -> str:
     kind = path.split("/")[3]
-    return path.replace("{id}", str(world.get(kind, 1)))
+    return path.replace("{id}", str(world.get(kind, 1))).replace("{hook}", str(world["hook"]))
 
 
 @pytest.fixture

@@ -40,8 +40,8 @@ class SeatSerializer(serializers.ModelSerializer):
 class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
-        fields = ["id", "club", "season", "name", "kind", "date", "status", "game", "options",
-                  "created_at"]
+        fields = ["id", "club", "season", "name", "kind", "date", "start_time", "status", "game",
+                  "options", "created_at"]
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -49,6 +49,8 @@ class EventCreateSerializer(serializers.Serializer):
     season = VisibleRelated(queryset=Season.objects.all(), required=False, allow_null=True)
     name = serializers.CharField(max_length=120)
     date = serializers.DateField()
+    start_time = serializers.TimeField(required=False, allow_null=True, default=None,
+                                       help_text="In the club's time zone (calendar feeds).")
     kind = serializers.ChoiceField(choices=EventKind.choices, default=EventKind.LEAGUE_NIGHT)
     game = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     options = serializers.DictField(required=False, allow_null=True, default=None)

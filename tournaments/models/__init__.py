@@ -1,6 +1,7 @@
 """Events and what happens at them: rounds, tables, seats, and each table's result."""
 
 from tournaments.models.bot_play import BotPlay
+from tournaments.models.calendars import CalendarLink
 from tournaments.models.events import Event, EventKind, EventStatus, Round
 from tournaments.models.results import Hand, ResultSource, ResultStatus, TableResult
 from tournaments.models.table_entry import (
@@ -15,6 +16,7 @@ from tournaments.models.tables import Seat, Table
 
 __all__ = [
     "BotPlay",
+    "CalendarLink",
     "ClubEntrySetting",
     "EntryMode",
     "PendingResult",

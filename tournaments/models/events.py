@@ -24,6 +24,10 @@ class Event(models.Model):
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=20, choices=EventKind.choices, default=EventKind.LEAGUE_NIGHT)
     date = models.DateField()
+    start_time = models.TimeField(
+        null=True, blank=True,
+        help_text="When the night starts, in the club's time zone (calendar feeds); empty: "
+                  "the feeds show the whole day.")
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.DRAFT)
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)

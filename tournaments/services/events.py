@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, time
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -40,12 +40,12 @@ def _check_game(game: str, options: dict, players: int | None = None) -> None:
 @transaction.atomic
 def event_create(*, club: Club, name: str, date: date, user, game: str = "",
                  options: dict | None = None, season: Season | None = None,
-                 kind: str = EventKind.LEAGUE_NIGHT) -> Event:
+                 kind: str = EventKind.LEAGUE_NIGHT, start_time: time | None = None) -> Event:
     """A new event (draft). A season's night plays the season's game with its options."""
     _require_manage(user, club)
     game, options = event_check_game(club=club, season=season, game=game, options=options)
     event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
-                                 game=game, options=options)
+                                 game=game, options=options, start_time=start_time)
     audit_record(club=club, action="event.create", target=event, subject=user,
                  after={"name": name, "date": date.isoformat(), "game": game})
     webhook_events.night_created(event)
@@ -79,7 +79,7 @@ def _check_season_game(season: Season, club: Club, game: str, options: dict | No
                                           "of its nights; leave them out."})
 
 
-EVENT_EDITABLE = ("name", "date")
+EVENT_EDITABLE = ("name", "date", "start_time")
 
 
 @transaction.atomic

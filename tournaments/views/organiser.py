@@ -113,7 +113,8 @@ def tournament_new(request, slug):
 def night_edit(request, pk):
     event = get_object_or_404(Event.objects.select_related("club", "season"), pk=pk)
     access.require_manage(request.user, event.club)
-    form = NightForm(request.POST or None, initial={"name": event.name, "date": event.date})
+    form = NightForm(request.POST or None, initial={"name": event.name, "date": event.date,
+                                                   "start_time": event.start_time})
     if request.method == "POST" and form.is_valid():
         try:
             event_service.event_update(event=event, user=request.user, **form.cleaned_data)
