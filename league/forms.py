@@ -8,14 +8,25 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
+from league.game_titles import game_title
 from league.models import Role
-from league.standings_config import AGGREGATES, DEFAULT_CONFIG, DEFAULT_TIEBREAKS, POINTS, TIEBREAKS
+from league.standings_config import (
+    AGGREGATES,
+    DEFAULT_CONFIG,
+    DEFAULT_TIEBREAKS,
+    POINTS,
+    TIEBREAK_LABELS,
+    TIEBREAKS,
+)
 
 TIEBREAK_SLOTS = 4
+# The choices' labels, in the order of POINTS and AGGREGATES (the values stay keys).
+POINT_LABELS = (_("placement"), _("beaten"), _("score"))
+AGGREGATE_LABELS = (_("sum"), _("average"))
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(game["name"], game["title"]) for game in rules.games()]
+    return [(game["name"], game_title(game["name"])) for game in rules.games()]
 
 
 # A browser date picker reads and writes ISO dates, whatever the site's display format.
@@ -23,14 +34,15 @@ DATE = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    game = forms.ChoiceField(choices=game_choices, help_text="Fixed once the season has a night.")
-    starts_on = forms.DateField(widget=DATE)
-    ends_on = forms.DateField(required=False, widget=DATE)
+    name = forms.CharField(max_length=120, label=_("Name"))
+    game = forms.ChoiceField(choices=game_choices, label=_("Game"),
+                             help_text=_("Fixed once the season has a night."))
+    starts_on = forms.DateField(widget=DATE, label=_("Starts on"))
+    ends_on = forms.DateField(required=False, widget=DATE, label=_("Ends on"))
     table_size = forms.IntegerField(
-        required=False, min_value=2, max_value=10, label="Players per table",
-        help_text="For games played at tables of several sizes (Ribs: 4 to 10): the size "
-                  "the seating keeps near. Empty: the game's usual size.")
+        required=False, min_value=2, max_value=10, label=_("Players per table"),
+        help_text=_("For games played at tables of several sizes (Ribs: 4 to 10): the size "
+                    "the seating keeps near. Empty: the game's usual size."))
 
 
 # --- the game's options, generated from what the rules core declares ----------------------
@@ -86,19 +98,22 @@ class StandingsForm(forms.Form):
     they are (they have no fields here)."""
 
     prefix = "st"
-    points = forms.ChoiceField(choices=[(p, p) for p in POINTS], help_text=(
-        "placement: points by finishing place; beaten: share of the table beaten; "
-        "score: the game's own score."))
-    first = forms.FloatField(label="Points for first place")
-    last = forms.FloatField(label="Points for last place")
-    aggregate = forms.ChoiceField(choices=[(a, a) for a in AGGREGATES],
-                                  help_text="sum over games, or average per game.")
-    best_nights = forms.IntegerField(required=False, min_value=1,
-                                     help_text="Count only each player's best N nights; "
-                                               "empty counts every night.")
-    min_games = forms.IntegerField(min_value=0, help_text="Fewer games: listed after, "
-                                                          "not qualified.")
-    min_nights = forms.IntegerField(min_value=0)
+    points = forms.ChoiceField(
+        choices=[(p, label) for p, label in zip(POINTS, POINT_LABELS, strict=True)],
+        label=_("Points"), help_text=_(
+            "placement: points by finishing place; beaten: share of the table beaten; "
+            "score: the game's own score."))
+    first = forms.FloatField(label=_("Points for first place"))
+    last = forms.FloatField(label=_("Points for last place"))
+    aggregate = forms.ChoiceField(
+        choices=[(a, label) for a, label in zip(AGGREGATES, AGGREGATE_LABELS, strict=True)],
+        label=_("Aggregate"), help_text=_("sum over games, or average per game."))
+    best_nights = forms.IntegerField(required=False, min_value=1, label=_("Best nights"),
+                                     help_text=_("Count only each player's best N nights; "
+                                                 "empty counts every night."))
+    min_games = forms.IntegerField(min_value=0, label=_("Min games"),
+                                   help_text=_("Fewer games: listed after, not qualified."))
+    min_nights = forms.IntegerField(min_value=0, label=_("Min nights"))
 
     def __init__(self, *args, config: dict | None = None, **kwargs):
         self.stored = dict(config or {})
@@ -109,12 +124,12 @@ class StandingsForm(forms.Form):
         initial |= {"first": placement["first"], "last": placement["last"]}
         tiebreaks = list(merged.get("tiebreaks") or [])
         super().__init__(*args, initial=initial, **kwargs)
-        choices = [("", "—")] + [(t, t.replace("_", " ")) for t in TIEBREAKS]
+        choices = [("", "—")] + [(t, TIEBREAK_LABELS[t]) for t in TIEBREAKS]
         for slot in range(TIEBREAK_SLOTS):
             name = f"tiebreak_{slot + 1}"
             self.fields[name] = forms.ChoiceField(
                 choices=choices, required=False,
-                label="First tie-break" if slot == 0 else "then")
+                label=_("First tie-break") if slot == 0 else _("then"))
             self.initial[name] = tiebreaks[slot] if slot < len(tiebreaks) else ""
 
     def config(self) -> dict:

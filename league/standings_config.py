@@ -25,12 +25,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_lazy as _
+
 POINTS = ("placement", "beaten", "score")
 AGGREGATES = ("sum", "average")
 TIEBREAKS = (
     "firsts", "seconds", "thirds", "head_to_head", "average_score", "total_score",
     "average_points", "games",
 )
+# What a reader sees for each tie-break (the keys stay in stored configs and the API).
+TIEBREAK_LABELS = {
+    "firsts": _("firsts"), "seconds": _("seconds"), "thirds": _("thirds"),
+    "head_to_head": _("head to head"), "average_score": _("average score"),
+    "total_score": _("total score"), "average_points": _("average points"), "games": _("games"),
+}
 DEFAULT_TIEBREAKS = ("firsts", "seconds", "head_to_head", "average_score")
 KEYS = (
     "points", "placement", "aggregate", "best_nights", "min_games", "min_nights", "tiebreaks",

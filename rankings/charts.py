@@ -8,6 +8,8 @@ from datetime import datetime
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ def rating_chart(points: Sequence[ChartPoint], *, title: str, width: int = 640,
     if not points:
         return mark_safe(
             f'<svg class="chart" role="img" aria-label="{label}" width="{width}" height="40" '
-            f'xmlns="http://www.w3.org/2000/svg"><text x="4" y="24">No rated games yet.</text>'
+            f'xmlns="http://www.w3.org/2000/svg"><text x="4" y="24">{escape(_("No rated games yet."))}'
+            f"</text>"
             f"</svg>")
     lows = [p.value - p.spread for p in points]
     highs = [p.value + p.spread for p in points]
@@ -59,9 +62,10 @@ def rating_chart(points: Sequence[ChartPoint], *, title: str, width: int = 640,
         parts.append(f'<text x="{pad_l - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
                      f'font-size="11">{value:.0f}</text>')
     first, last = points[0].when, points[-1].when
+    games = ngettext("%(n)d game", "%(n)d games", len(points)) % {"n": len(points)}
     parts.append(f'<text x="{pad_l}" y="{height - 8}" font-size="11">'
                  f'{first:%Y-%m-%d}</text>')
     parts.append(f'<text x="{width - pad_r}" y="{height - 8}" font-size="11" '
-                 f'text-anchor="end">{last:%Y-%m-%d} · {len(points)} games</text>')
+                 f'text-anchor="end">{last:%Y-%m-%d} · {escape(games)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -69,7 +69,7 @@ class RivalsTable(tables.Table):
     """Head-to-head per opponent (rows are dicts from `selectors_player.player_rivals`)."""
 
     opponent = tables.Column(accessor="name", verbose_name=_("Opponent"), orderable=False)
-    games = tables.Column(attrs=NUM, orderable=False)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUM, orderable=False)
     ahead = tables.Column(verbose_name=_("Ahead"), attrs=NUM, orderable=False)
     behind = tables.Column(verbose_name=_("Behind"), attrs=NUM, orderable=False)
     level = tables.Column(verbose_name=_("Level"), attrs=NUM, orderable=False)

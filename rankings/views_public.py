@@ -13,7 +13,7 @@ from django_tables2.export import ExportMixin
 from league import permissions
 from league.models import Player, Season
 from league.page_cache import DAY, cached_page, club_version, club_versions
-from league.standings_config import StandingsConfigError
+from league.standings_config import TIEBREAK_LABELS, StandingsConfigError
 from rankings.charts import rating_chart
 from rankings.exports import SafeTableExport
 from rankings.selectors_player import (
@@ -73,7 +73,7 @@ class SeasonStandingsView(ExportMixin, SingleTableView):
             season=self.season, club=self.season.club, config=config,
             computed_at=max((r.computed_at for r in rows[:1]), default=None),
             export_formats=self.export_formats,
-            tiebreak_labels=[n.replace("_", " ") for n in (config.tiebreaks if config else ())],
+            tiebreak_labels=[TIEBREAK_LABELS.get(n, n) for n in (config.tiebreaks if config else ())],
         )
         return context
 

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Player
 from league.models.clubs import BotStrength
@@ -23,7 +24,7 @@ class AttendanceForm(forms.Form):
 
     players = NameChoiceField(
         queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
-    )
+        label=_("Players"))
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -33,30 +34,31 @@ class AttendanceForm(forms.Form):
 
 
 class PlanSeatingForm(forms.Form):
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3, label=_("Rounds"))
     seed = forms.IntegerField(
-        required=False, min_value=0, help_text="Leave empty for a fresh random plan."
-    )
+        required=False, min_value=0, label=_("Seed"),
+        help_text=_("Leave empty for a fresh random plan."))
     table_size = forms.TypedChoiceField(
-        required=False, coerce=int, empty_value=None, label="Players per table",
-        help_text="The size the night's tables keep near (the game allows a range).")
+        required=False, coerce=int, empty_value=None, label=_("Players per table"),
+        help_text=_("The size the night's tables keep near (the game allows a range)."))
 
     def __init__(self, *args, sizes: list[int] | None = None, **kwargs):
         """`sizes`: the table sizes the game allows; the field is dropped when it has one."""
         super().__init__(*args, **kwargs)
         if sizes:
-            self.fields["table_size"].choices = [("", "the season's choice")] + [
+            self.fields["table_size"].choices = [("", _("the season's choice"))] + [
                 (n, str(n)) for n in sizes]
         else:
             del self.fields["table_size"]
 
 
-BOT_CHOICES = [(BotStrength.HEURISTIC, "Heuristic"), (BotStrength.RANDOM, "Random"),
-               (BotStrength.SEARCH, "Search (slow)")]
+BOT_CHOICES = [(BotStrength.HEURISTIC, _("Heuristic")), (BotStrength.RANDOM, _("Random")),
+               (BotStrength.SEARCH, _("Search (slow)"))]
 
 
 class BotFillForm(forms.Form):
-    strength = forms.ChoiceField(choices=BOT_CHOICES, initial=BotStrength.HEURISTIC)
+    strength = forms.ChoiceField(choices=BOT_CHOICES, initial=BotStrength.HEURISTIC,
+                                 label=_("Bots"))
 
     def __init__(self, *args, strengths: list[str] | None = None, **kwargs):
         """`strengths`: the bots that play the table's game (others are not offered)."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from games import rules
 from tournaments.engine_sheet import seat_notes
 from tournaments.models import Table
@@ -51,12 +53,17 @@ class PaperSheet:
                 if note]
 
     @property
-    def seat_columns(self) -> list[str]:
-        return ["Bid", "Tricks", "Score", "Total"] if self.per_seat else ["Bid", "Tricks"]
+    def seat_columns(self) -> list[tuple[str, str]]:
+        """(key, title) of each seat's columns: the key names the column's print width."""
+        keys = ["bid", "tricks", "score", "total"] if self.per_seat else ["bid", "tricks"]
+        titles = {"bid": _("Bid"), "tricks": _("Tricks"), "score": _("Score"),
+                  "total": _("Total")}
+        return [(key, titles[key]) for key in keys]
 
 
 def _seat_names(table: Table) -> list[str]:
-    return [seat.player.display_name if seat.player else f"Seat {seat.position + 1}"
+    return [seat.player.display_name if seat.player
+            else _("Seat %(n)d") % {"n": seat.position + 1}
             for seat in table.seats.all()]
 
 
@@ -66,7 +73,7 @@ def paper_sheet(table: Table) -> PaperSheet:
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
     units = ([" & ".join(seats[s] for s in team) for team in game.teams]
              if game.partnership else list(seats))
-    sheet = PaperSheet(table=table, title=game.title or table.game, seats=seats, units=units,
+    sheet = PaperSheet(table=table, title=_(game.title) if game.title else table.game, seats=seats, units=units,
                        per_seat=not game.partnership, notes=seat_notes(game))
     engine = rules.is_engine_game(game)
     if engine:
