@@ -1,0 +1,219 @@
+"""The guard against unmarked strings: the main pages, rendered in a pseudo-locale whose
+catalogue translates every marked message (ours and Django's) into accented letters, show
+no plain English word outside the allow-list of proper names. A string someone forgets
+to mark stays plain ASCII and fails this test, naming the page and the words.
+
+The test data's names are Georgian, so no name of a club, night or player can pass for an
+untranslated word. Not yet covered: the scoresheet and table entry pages (another engineer
+is building them), the pages in PENDING and the regions in SKIPPED_CLASSES (docs/i18n.md)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import Role
+from league.permissions import SYSTEM
+from rankings.services.player_stats import player_stats_recompute
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    MembershipFactory,
+    PlayerFactory,
+    RoundFactory,
+    SeasonFactory,
+    UserFactory,
+    played_record,
+    seated_table,
+)
+from tests.i18n import pseudo_locale
+from tournaments.services.results import result_submit
+
+ROOT = Path(__file__).resolve().parents[2]
+# Proper names and codes a page may show in any language.
+ALLOWED = {"bluke", "league", "api", "elo", "json", "csv", "xlsx", "http", "https", "url",
+           "utc", "english", "nederlands", "qr", "id", "ok"}
+# Regions whose words come from elsewhere, with the reason they are not marked yet.
+SKIPPED_CLASSES = {
+    "game-options": "the rules core's option names and descriptions (games/, no Django): "
+                    "their catalogue is issue 28's next step",
+}
+# Pages still showing unmarked words, and why; the ratchet test below fails once one is
+# clean, so it moves to the guarded pages.
+PENDING = {
+    "my nights": "its template was being changed for the calendars (issue 28: mark it next)",
+    "new night": "NightForm's labels, tournaments/forms_organiser.py (calendars work)",
+    "night edit": "NightForm's labels, tournaments/forms_organiser.py (calendars work)",
+    "new tournament": "TournamentForm's labels, tournaments/forms_organiser.py",
+}
+SKIPPED_TAGS = {"script", "style", "code", "bdi", "kbd", "samp"}
+SEEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-busy")
+ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+
+
+class VisibleText(HTMLParser):
+    """The words a reader sees (text and the attributes read aloud), outside code, names in
+    <bdi>, and anything marked as being in another language (the switcher's choices)."""
+
+    def __init__(self, page_language: str):
+        super().__init__(convert_charrefs=True)
+        self.page_language, self.skipping, self.words = page_language, [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        other_language = attrs.get("lang") not in (None, self.page_language) and tag != "html"
+        skipped_class = set((attrs.get("class") or "").split()) & SKIPPED_CLASSES.keys()
+        if tag in SKIPPED_TAGS or other_language or skipped_class:
+            self.skipping.append(tag)
+        elif not self.skipping:
+            self.words += [attrs[name] or "" for name in SEEN_ATTRIBUTES if name in attrs]
+            if tag == "input" and attrs.get("type") in ("submit", "button"):
+                self.words.append(attrs.get("value") or "")
+
+    def handle_endtag(self, tag):
+        if self.skipping and self.skipping[-1] == tag:
+            self.skipping.pop()
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.words.append(data)
+
+
+def english_words(html: str) -> list[str]:
+    reader = VisibleText(pseudo_locale.CODE)
+    reader.feed(html)
+    found = ENGLISH_WORD.findall(" ".join(reader.words))
+    return sorted({word for word in found if word.lower() not in ALLOWED})
+
+
+@pytest.fixture(scope="module")
+def pseudo_catalogue(tmp_path_factory):
+    locale_dir = tmp_path_factory.mktemp("locale")
+    pseudo_locale.build(ROOT, locale_dir)
+    return locale_dir
+
+
+@pytest.fixture
+def in_pseudo_locale(settings, pseudo_catalogue):
+    settings.LOCALE_PATHS = [pseudo_catalogue, *settings.LOCALE_PATHS]
+    settings.LANGUAGES = [*settings.LANGUAGES, (pseudo_locale.CODE, "ṗšéúđó")]
+    settings.SECURE_SSL_REDIRECT = False
+
+
+@pytest.fixture
+def night(db):
+    """A public club with a season, a night whose table has a result, and its organiser."""
+    club = ClubFactory(name="თბილისის კლუბი", slug="tbilisi")
+    user = UserFactory(username="ნინო")
+    organiser = PlayerFactory(user=user, display_name="ნინო")
+    MembershipFactory(club=club, player=organiser, role=Role.OWNER)
+    others = [PlayerFactory(display_name=name) for name in ("გიორგი", "მარიამი", "ლევანი")]
+    newcomer = PlayerFactory(display_name="თამარი")  # entered by the club, no login yet
+    for player in [*others, newcomer]:
+        MembershipFactory(club=club, player=player)
+    season = SeasonFactory(club=club, name="შემოდგომა")
+    event = EventFactory(club=club, season=season, name="ხუთშაბათი", date=timezone.localdate())
+    seats = [organiser, *others]
+    table = seated_table(club, seats, round=RoundFactory(event=event))
+    result_submit(table=table, record=played_record(seed=3, seats=[p.display_name
+                                                                   for p in seats]),
+                  source="form", user=SYSTEM)
+    player_stats_recompute(club_id=club.pk)
+    return {"club": club, "user": user, "player": organiser, "season": season,
+            "event": event, "table": table, "newcomer": newcomer}
+
+
+def _public_pages(n) -> dict[str, str]:
+    club, season, event = n["club"], n["season"], n["event"]
+    return {
+        "home": reverse("league:home"),
+        "club": reverse("league:club-detail", args=[club.slug]),
+        "club ratings": reverse("league:club-ratings", args=[club.slug]),
+        "season": reverse("league:season-detail", args=[season.pk]),
+        "season standings": reverse("league:season-standings", args=[season.pk]),
+        "player": reverse("league:player-detail", args=[n["player"].pk]),
+        "night": reverse("tournaments:event-detail", args=[event.pk]),
+        "big screen": reverse("tournaments:event-screen", args=[event.pk]),
+        "log in": reverse("login"),
+        "password reset": reverse("password_reset"),
+        "not found": "/no-such-page/",
+    }
+
+
+def _organiser_pages(n) -> dict[str, str]:
+    club, season, event, table = n["club"], n["season"], n["event"], n["table"]
+    return {
+        "my nights": reverse("tournaments:my-nights"),
+        "members": reverse("organiser:club-members", args=[club.slug]),
+        "tokens": reverse("organiser:club-tokens", args=[club.slug]),
+        "new season": reverse("organiser:season-new", args=[club.slug]),
+        "season edit": reverse("organiser:season-edit", args=[season.pk]),
+        "new night": reverse("organiser:night-new", args=[season.pk]),
+        "night edit": reverse("organiser:night-edit", args=[event.pk]),
+        "new tournament": reverse("organiser:tournament-new", args=[club.slug]),
+        "substitute": reverse("organiser:table-substitute", args=[table.pk]),
+        "night as organiser": reverse("tournaments:event-detail", args=[event.pk]),
+        "table cards": reverse("tournaments:table-cards", args=[event.pk]),
+        "player cards": reverse("tournaments:player-cards", args=[event.pk]),
+        "blank scoresheets": reverse("tournaments:blank-scoresheets", args=[event.pk]),
+        "claim link": reverse("claim-link", args=[n["newcomer"].pk]),
+    }
+
+
+def _unmarked(client: Client, pages: dict[str, str]) -> dict[str, list[str]]:
+    """Page name -> the plain English words it shows (pages without any are left out)."""
+    found = {}
+    for name, url in pages.items():
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=pseudo_locale.CODE)
+        assert response.status_code in (200, 404), (name, url, response.status_code)
+        if words := english_words(response.content.decode()):
+            found[name] = words
+    return found
+
+
+def test_the_pseudo_locale_is_in_force(in_pseudo_locale, night):
+    html = Client().get(reverse("league:home"), HTTP_ACCEPT_LANGUAGE=pseudo_locale.CODE)
+    assert f'<html lang="{pseudo_locale.CODE}"' in html.content.decode()
+    assert english_words("<p>Log in <bdi>Ann</bdi> <code>blk_</code></p>") == ["Log", "in"]
+
+
+def test_public_pages_show_no_unmarked_english(in_pseudo_locale, night):
+    found = _unmarked(Client(), _public_pages(night))
+    assert not found, f"unmarked English, by page: {found}"
+
+
+def _as_organiser(night) -> Client:
+    client = Client()
+    client.force_login(night["user"])
+    return client
+
+
+def test_organiser_pages_show_no_unmarked_english(in_pseudo_locale, night):
+    pages = {name: url for name, url in _organiser_pages(night).items() if name not in PENDING}
+    found = _unmarked(_as_organiser(night), pages)
+    assert not found, f"unmarked English, by page: {found}"
+
+
+def test_pending_pages_are_still_pending(in_pseudo_locale, night):
+    pages = {name: url for name, url in _organiser_pages(night).items() if name in PENDING}
+    clean = set(pages) - set(_unmarked(_as_organiser(night), pages))
+    assert not clean, f"now fully marked, move them out of PENDING: {sorted(clean)}"
+
+
+def test_every_game_title_is_in_the_catalogue():
+    from games import rules
+    from league.game_titles import TITLES
+
+    assert {game["title"] for game in rules.games()} <= set(TITLES)
+
+
+def test_every_offered_language_is_a_real_one():
+    codes = [code for code, _ in settings.LANGUAGES]
+    assert codes == ["en", "ka", "ru", "ko", "bn", "hi", "ne", "fr", "nl"]
