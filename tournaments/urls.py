@@ -44,6 +44,7 @@ urlpatterns = [
          name="club-entry-mode"),
     path("events/<int:pk>/seat-links/<int:link_pk>/revoke/",
          entry_organiser.seat_link_revoke_view, name="seat-link-revoke"),
+    path("seat/sw.js", seat_entry.seat_worker, name="seat-worker"),
     path("seat/", seat_entry.seat_code, name="seat-code"),
     path("seat/<str:token>/", seat_entry.seat_entry, name="seat-entry"),
     path("seat/<str:token>/check/", seat_entry.seat_entry_check, name="seat-entry-check"),

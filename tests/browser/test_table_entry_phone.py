@@ -158,3 +158,46 @@ def test_the_organiser_compares_a_disputed_mighty_result_and_picks_one(
     expect(page.locator(".messages")).to_contain_text("result stored")
     assert TableResult.objects.get(table=table).record == other
     page.context.close()
+
+
+def test_offline_the_hands_survive_a_reload_and_the_result_is_sent_once_back_online(
+        live_server, browser, night, eager_celery):
+    from playwright.sync_api import expect
+
+    from tournaments.models import ClubEntrySetting, EntryMode, PendingResult, TableResult
+
+    expect.set_options(timeout=WAIT)
+    season, table = night
+    ClubEntrySetting.objects.create(club=table.round.event.club, mode=EntryMode.AT_ONCE)
+    token = _links(table)[0]
+    record = played_record(seed=3, seats=["Ann", "Bob", "Cy", "Di"], hands=3)
+    answers = []
+    ann = new_page(browser, **PHONE)
+    ann.on("response", lambda response: answers.append(response.status))
+    ann.goto(f"{live_server.url}/seat/{token}/")
+    ann.wait_for_function("navigator.serviceWorker.controller !== null || "
+                          "navigator.serviceWorker.ready.then(() => true)")
+    ann.wait_for_function("caches.has('seat-entry-v1')")
+    ann.reload()  # now through the service worker
+    ann.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    ann.context.set_offline(True)
+    for number, hand in enumerate(record["hands"], start=1):
+        ann.select_option(f"#trump-{number}", hand["trump"] or "")
+        for seat, (bid, won) in enumerate(zip(hand["bids"], hand["tricks"], strict=True)):
+            ann.fill(f"#bid-{number}-{seat}", str(bid))
+            ann.fill(f"#tricks-{number}-{seat}", str(won))
+    expect(ann.locator("#check-3")).to_contain_text("not checked")
+    ann.reload()
+    expect(ann.locator("#offline-note")).to_contain_text("back from this phone")
+    assert ann.input_value("#tricks-3-3") == str(record["hands"][2]["tricks"][3])
+    ann.click("#entry-submit")
+    expect(ann.locator("#offline-note")).to_contain_text("waits on this phone")
+    assert not PendingResult.objects.exists()
+
+    ann.context.set_offline(False)
+    expect(ann.locator("#entry-status")).to_contain_text("Confirmed")
+    assert TableResult.objects.count() == 1 and PendingResult.objects.count() == 1
+    assert len(TableResult.objects.get().record["hands"]) == 3
+    assert not [status for status in answers if status >= 500]
+    ann.context.close()

@@ -106,3 +106,13 @@ def test_typing_unknown_codes_in_bulk_is_slowed_down(client, links, settings):
     url = reverse("tournaments:seat-code")
     answers = [client.get(url, {"code": f"AAAAA-AAAA{c}"}).status_code for c in "BCDEFG"]
     assert answers[:3] == [404, 404, 404] and 429 in answers[3:]
+
+
+def test_the_seat_page_works_offline_through_its_service_worker(client, links):
+    worker = client.get(reverse("tournaments:seat-worker"))
+    assert worker.status_code == 200
+    assert worker["Content-Type"].startswith("application/javascript")
+    assert "caches.match" in worker.content.decode()
+    body = client.get(page(links, 0)).content.decode()
+    assert f'data-worker="{reverse("tournaments:seat-worker")}"' in body
+    assert "/static/js/seat-entry.js" in body

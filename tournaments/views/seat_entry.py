@@ -146,6 +146,14 @@ def table_entry_check(request, pk):
     return _live_check(request, _by_login(request, pk))
 
 
+def seat_worker(request):
+    """The seat pages' service worker, served from /seat/ so that it may keep them."""
+    response = render(request, "tournaments/seat_sw.js",
+                      content_type="application/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 def seat_code(request):
     """A short code typed from a printed card leads to its seat's page.
 
