@@ -36,6 +36,7 @@ urlpatterns = [
          name="api-docs"),
     path("", include("tournaments.urls_organiser")),
     path("", include("tournaments.urls_calendar")),
+    path("", include("league.urls_notices")),
     path("", include("tournaments.urls")),
     path("", include("rankings.urls")),
 ]

@@ -7,7 +7,14 @@ from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
 from league.models.heartbeat import Heartbeat
-from league.models.mail import MailKind, MailState, PasswordResetRequest, QueuedMail
+from league.models.mail import (
+    MailKind,
+    MailState,
+    NoticeOptOut,
+    PasswordResetRequest,
+    PlayerNotice,
+    QueuedMail,
+)
 from league.models.outbox import PendingRecompute, RecomputeKind
 from league.models.seasons import Season
 from league.models.webhooks import (
@@ -28,9 +35,11 @@ __all__ = [
     "MailKind",
     "MailState",
     "Membership",
+    "NoticeOptOut",
     "PasswordResetRequest",
     "PendingRecompute",
     "Player",
+    "PlayerNotice",
     "QueuedMail",
     "RecomputeKind",
     "Role",

@@ -41,6 +41,11 @@ class QueuedMail(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    headers = models.JSONField(default=dict, blank=True,
+                               help_text=_("Extra headers, e.g. List-Unsubscribe."))
+    # (event, recipient, channel) of a notice: a second queueing of the same notice, by a
+    # retried task or a round published again, finds this row and adds none.
+    dedupe_key = models.CharField(max_length=150, null=True, blank=True, unique=True)
 
     class Meta:
         verbose_name = _("queued mail")
@@ -71,3 +76,29 @@ class PasswordResetRequest(models.Model):
 
     def __str__(self) -> str:
         return f"password reset for {self.email}"
+
+
+class PlayerNotice(models.TextChoices):
+    """The mails a player gets about their nights, each of which they can switch off."""
+
+    SEATING_PUBLISHED = "seating.published", _("my seat when a round's seating is published")
+    NIGHT_CLOSED = "night.closed", _("a night I played is closed")
+
+
+class NoticeOptOut(models.Model):
+    """The player switched this notice off (by e-mail); no row means on, the default."""
+
+    player = models.ForeignKey("league.Player", on_delete=models.CASCADE,
+                               related_name="notice_opt_outs")
+    notice = models.CharField(max_length=32, choices=PlayerNotice.choices)
+    channel = models.CharField(max_length=16, default="email")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("notice switched off")
+        verbose_name_plural = _("notices switched off")
+        constraints = [models.UniqueConstraint(fields=["player", "notice", "channel"],
+                                               name="notice_opt_out_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: no {self.notice} by {self.channel}"

@@ -26,7 +26,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -75,11 +75,13 @@ class MailReport:
 
 
 def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
-               account=None) -> QueuedMail:
+               account=None, headers: dict | None = None,
+               dedupe_key: str | None = None) -> QueuedMail:
     """Queue one mail in the current transaction; a worker sends it after commit.
 
     `account` is the login the mail is about (a reset) or from (a claim link): the
-    throttle counts by it. Check `mail_allowed` first where a throttle applies.
+    throttle counts by it. Check `mail_allowed` first where a throttle applies. A mail with
+    a `dedupe_key` already queued (or sent) is not queued again: the stored row is returned.
     """
     to = to.strip()
     try:
@@ -89,11 +91,30 @@ def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
     if "\n" in subject or "\r" in subject:
         raise ValidationError({"subject": _("A mail's subject must be one line.")})
     now = timezone.now()
-    row = QueuedMail.objects.create(kind=kind, to=to, account=account, subject=subject[:200],
-                                    body=body, created_at=now, due_at=now)
+    fields = {"kind": kind, "to": to, "account": account, "subject": subject[:200],
+              "body": body, "created_at": now, "due_at": now, "headers": headers or {}}
+    if dedupe_key is None:
+        row = QueuedMail.objects.create(**fields)
+    else:
+        row, created = _create_once(dedupe_key, fields)
+        if not created:
+            return row
     if not _kicks_held.get():
         transaction.on_commit(mail_kick)
     return row
+
+
+def _create_once(dedupe_key: str, fields: dict) -> tuple[QueuedMail, bool]:
+    # The unique key decides between two writers racing; the savepoint keeps the
+    # caller's transaction usable after the loser's IntegrityError.
+    existing = QueuedMail.objects.filter(dedupe_key=dedupe_key).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            return QueuedMail.objects.create(dedupe_key=dedupe_key, **fields), True
+    except IntegrityError:
+        return QueuedMail.objects.get(dedupe_key=dedupe_key), False
 
 
 @contextmanager
@@ -214,7 +235,7 @@ def _claim_next() -> QueuedMail | None:
 def _deliver(row: QueuedMail) -> bool:
     mine = QueuedMail.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
     try:
-        EmailMessage(row.subject, row.body, None, [row.to]).send()
+        EmailMessage(row.subject, row.body, None, [row.to], headers=row.headers or None).send()
     except Exception as exc:  # SMTP refusals, timeouts, connection errors
         _postpone(mine, row, exc)
         return False

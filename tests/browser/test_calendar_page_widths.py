@@ -1,5 +1,5 @@
-"""The player's calendar page with a new private link shown, in a real browser on a 390 px
-phone and at 1280 px: it never scrolls sideways as a whole."""
+"""The player's calendar page with a new private link shown, and their mail settings, in a
+real browser on a 390 px phone and at 1280 px: neither scrolls sideways as a whole."""
 
 import pytest
 from django.test import Client
@@ -9,6 +9,7 @@ from tests.browser.chromium import BROWSER_TEST, new_page
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = BROWSER_TEST
+SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -22,7 +23,7 @@ def member(transactional_db):
 
 
 @pytest.mark.parametrize("width", (390, 1280))
-def test_the_calendar_page_fits_the_width(live_server, browser, member, width):
+def test_the_calendar_and_mail_pages_fit_the_width(live_server, browser, member, width):
     client = Client()
     client.force_login(member)
     page = new_page(browser, viewport={"width": width, "height": 900})
@@ -32,6 +33,10 @@ def test_the_calendar_page_fits_the_width(live_server, browser, member, width):
     page.click("#make-calendar-link")
     assert page.locator("#calendar-url").input_value().endswith(".ics")
     assert page.locator("#revoke-calendar-link").is_visible()
-    assert not page.evaluate(
-        "() => document.documentElement.scrollWidth > document.documentElement.clientWidth")
+    assert not page.evaluate(SCROLLS), "calendar page"
+    page.goto(f"{live_server.url}/me/mail/")
+    page.uncheck("input[value='night.closed']")
+    page.click("#save-notices")
+    assert not page.locator("input[value='night.closed']").is_checked()
+    assert not page.evaluate(SCROLLS), "mail settings"
     page.context.close()

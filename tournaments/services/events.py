@@ -13,7 +13,7 @@ from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import Event, EventKind, EventStatus, ResultStatus, Round, Seat, Table
-from tournaments.services import webhook_events
+from tournaments.services import player_notices, webhook_events
 
 
 def _require_manage(subject, obj) -> None:
@@ -266,4 +266,5 @@ def event_close(*, event: Event, user, force: bool = False, reason: str = "") ->
                  after={"status": EventStatus.CLOSED, "open_tables": [t.pk for t in open_tables]},
                  reason=reason)
     webhook_events.night_closed(event, open_tables=[t.pk for t in open_tables], reason=reason)
+    player_notices.night_closed(event)
     return event

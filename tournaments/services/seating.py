@@ -27,7 +27,7 @@ from league.permissions import MANAGE, SYSTEM, can
 from league.services.audit import audit_record
 from league.table_sizes import TableSizes, table_sizes_for
 from tournaments.models import Event, EventStatus, Round, Seat, Table
-from tournaments.services import webhook_events
+from tournaments.services import player_notices, webhook_events
 from tournaments.services.events import round_create, table_create
 from tournaments.sit_outs import kept_sit_outs, round_sit_outs
 
@@ -95,6 +95,7 @@ def round_set_published(*, rnd: Round, published: bool = True, user=None) -> Rou
                      before={"published": not published}, after={"published": published})
         if published:
             webhook_events.seating_published(rnd)
+            player_notices.seating_published(rnd)
     return rnd
 
 

@@ -1,0 +1,88 @@
+"""Players' notice mails: who wants which, the one-click unsubscribe, and queueing one.
+
+Each notice goes through the mail outbox (`queue_mail`) with the dedupe key
+`<notice>:<what>:player-<id>:email`, so a retried task, a round published twice or two
+workers racing queue one mail per (event, recipient, channel). Every notice carries a
+signed unsubscribe link (List-Unsubscribe, with List-Unsubscribe-Post for one-click
+unsubscribing, RFC 8058) that switches that notice off without a login. Notices are on by
+default; a `NoticeOptOut` row switches one off.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core import signing
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from league.models import NoticeOptOut, Player, PlayerNotice, QueuedMail
+from league.services.mail import queue_mail
+
+SALT = "league.notice-unsubscribe"
+EMAIL = "email"
+
+
+def notice_token(*, player: Player, notice: str) -> str:
+    """Signed, not stored; it never expires: an old mail's link still works."""
+    return signing.dumps({"p": player.pk, "n": notice}, salt=SALT, compress=True)
+
+
+def unsubscribe_url(*, player: Player, notice: str) -> str:
+    token = notice_token(player=player, notice=notice)
+    return settings.SITE_URL.rstrip("/") + reverse("notices:unsubscribe", args=[token])
+
+
+def notice_from_token(token: str) -> tuple[Player, str]:
+    """The player and notice a link names, or a ValidationError (forged or mangled)."""
+    try:
+        data = signing.loads(token, salt=SALT)
+        player = Player.objects.get(pk=data["p"])
+    except (signing.BadSignature, Player.DoesNotExist, KeyError, TypeError):
+        raise ValidationError(_("This unsubscribe link is not valid.")) from None
+    if data["n"] not in PlayerNotice.values:
+        raise ValidationError(_("This unsubscribe link is not valid."))
+    return player, data["n"]
+
+
+def notice_switch_off(*, player: Player, notice: str) -> None:
+    """Idempotent: a second click (or a mail client's retry) changes nothing."""
+    try:
+        with transaction.atomic():
+            NoticeOptOut.objects.get_or_create(player=player, notice=notice, channel=EMAIL)
+    except IntegrityError:
+        pass  # the same switch-off, made by a racing request
+
+
+@transaction.atomic
+def notices_set(*, player: Player, user, wanted: set[str]) -> None:
+    """The player's own choice: the notices in `wanted` on, every other one off."""
+    if not getattr(user, "is_authenticated", False) or player.user_id != user.pk:
+        raise PermissionDenied(_("Only the player may change their own notices."))
+    NoticeOptOut.objects.filter(player=player, channel=EMAIL, notice__in=wanted).delete()
+    for notice in set(PlayerNotice.values) - wanted:
+        notice_switch_off(player=player, notice=notice)
+
+
+def notices_wanted(player: Player) -> set[str]:
+    off = set(NoticeOptOut.objects.filter(player=player, channel=EMAIL)
+              .values_list("notice", flat=True))
+    return set(PlayerNotice.values) - off
+
+
+def notice_queue(*, player: Player, notice: str, about: str, subject: str,
+                 body: str) -> QueuedMail | None:
+    """Queue `notice` about `about` (e.g. "round-12") for the player, inside the caller's
+    transaction; None when the player has no address or switched it off."""
+    user = player.user
+    if user is None or not user.email or notice not in notices_wanted(player):
+        return None
+    link = unsubscribe_url(player=player, notice=notice)
+    footer = _("You get this mail because you play in this club. No more of these: %(link)s") \
+        % {"link": link}
+    return queue_mail(
+        to=user.email, subject=subject, body=f"{body}\n\n-- \n{footer}\n", account=user,
+        headers={"List-Unsubscribe": f"<{link}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+        dedupe_key=f"{notice}:{about}:player-{player.pk}:{EMAIL}")

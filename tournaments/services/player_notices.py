@@ -1,0 +1,46 @@
+"""The mails players get about their nights (through `league.services.notices`).
+
+Called by the seating and closing services inside their transactions, like the webhooks:
+the mails commit with the change, once per (event, player, channel).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from league.models import PlayerNotice
+from league.services.notices import notice_queue
+from tournaments.models import Event, Round, Seat
+
+
+def _night_url(event: Event) -> str:
+    return settings.SITE_URL.rstrip("/") + event.get_absolute_url()
+
+
+def seating_published(rnd: Round) -> None:
+    """Each seated player of the round learns their table, seat and first dealer."""
+    event = rnd.event
+    seats = (Seat.objects.filter(table__round=rnd, player__isnull=False)
+             .select_related("player__user", "table"))
+    for seat in seats:
+        facts = {"night": event.name, "round": rnd.number, "table": seat.table.number,
+                 "seat": seat.position + 1, "dealer": seat.table.first_dealer + 1}
+        notice_queue(
+            player=seat.player, notice=PlayerNotice.SEATING_PUBLISHED, about=f"round-{rnd.pk}",
+            subject=_("%(night)s, round %(round)s: table %(table)s, seat %(seat)s") % facts,
+            body=_("%(night)s, round %(round)s: you sit at table %(table)s, seat %(seat)s; "
+                   "seat %(dealer)s deals first.") % facts + "\n" + _night_url(event))
+
+
+def night_closed(event: Event) -> None:
+    """Everyone who sat at a table of the night hears that it is closed."""
+    players = {seat.player for seat in Seat.objects.filter(
+        table__round__event=event, player__isnull=False).select_related("player__user")}
+    for player in sorted(players, key=lambda p: p.pk):
+        notice_queue(
+            player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
+            subject=_("%(night)s is closed") % {"night": event.name},
+            body=_("%(night)s (%(date)s) is closed: the results, standings and ratings are "
+                   "final.") % {"night": event.name, "date": event.date.isoformat()}
+            + "\n" + _night_url(event))
