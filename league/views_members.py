@@ -10,11 +10,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league import access, permissions
 from league.forms import MemberAddForm, RoleForm
-from league.models import Club, Membership
+from league.models import Club, Membership, Role
 from league.services.clubs import membership_remove, membership_set_role, roles_to_give
 from league.services.newcomers import newcomer_add
 
@@ -40,8 +41,9 @@ def club_members(request, slug):
         except PermissionDenied as refused:
             form.add_error("role", str(refused))
         else:
-            messages.success(request, f"{membership.player} joined {club} as "
-                                      f"{membership.get_role_display().lower()}.")
+            messages.success(request, _("%(player)s joined %(club)s as %(role)s.") % {
+                "player": membership.player, "club": club,
+                "role": membership.get_role_display().lower()})
             return redirect("organiser:club-members", slug=club.slug)
     members = Membership.objects.filter(club=club).select_related("player").order_by(
         "player__display_name", "pk")
@@ -72,16 +74,19 @@ def member_role(request, slug, membership):
     form = RoleForm(request.POST, prefix=f"m{member.pk}",
                     roles=roles_to_give(user=request.user, club=club))
     if not form.is_valid():
-        messages.error(request, f"Role for {member.player}: choose one of the listed roles.")
+        messages.error(request, _("Role for %(player)s: choose one of the listed roles.")
+                       % {"player": member.player})
         return redirect("organiser:club-members", slug=club.slug)
     try:
         membership_set_role(membership=member, role=form.cleaned_data["role"],
                             user=request.user)
     except (PermissionDenied, ValidationError) as refused:
-        messages.error(request, f"Role for {member.player}: {_why(refused)}")
+        messages.error(request, _("Role for %(player)s: %(why)s")
+                       % {"player": member.player, "why": _why(refused)})
     else:
-        messages.success(request, f"{member.player} is now "
-                                  f"{form.cleaned_data['role']} of {club}.")
+        role = Role(form.cleaned_data["role"]).label.lower()
+        messages.success(request, _("%(player)s is now %(role)s of %(club)s.")
+                         % {"player": member.player, "role": role, "club": club})
     return redirect("organiser:club-members", slug=club.slug)
 
 
@@ -92,13 +97,16 @@ def member_remove(request, slug, membership):
     club = _club(request, slug)
     member = _member(club, membership)
     if request.POST.get("confirm_removal") != "yes":
-        messages.error(request, f"{member.player} was not removed: tick the box to confirm.")
+        messages.error(request, _("%(player)s was not removed: tick the box to confirm.")
+                       % {"player": member.player})
         return redirect("organiser:club-members", slug=club.slug)
     try:
         membership_remove(membership=member, user=request.user)
     except (PermissionDenied, ValidationError) as refused:
-        messages.error(request, f"{member.player} was not removed: {_why(refused)}")
+        messages.error(request, _("%(player)s was not removed: %(why)s")
+                       % {"player": member.player, "why": _why(refused)})
     else:
-        messages.success(request, f"{member.player} is no longer a member of {club}; "
-                                  "their games stay in the records.")
+        messages.success(request, _("%(player)s is no longer a member of %(club)s; their games "
+                                    "stay in the records.") % {"player": member.player,
+                                                               "club": club})
     return redirect("organiser:club-members", slug=club.slug)

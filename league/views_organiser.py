@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import rules
 from league import access
@@ -74,7 +75,7 @@ def season_new(request, slug):
         except ValidationError as refused:
             _show_refusal(forms, refused)
         else:
-            messages.success(request, f"Season “{season.name}” created.")
+            messages.success(request, _("Season “%(name)s” created.") % {"name": season.name})
             return redirect("league:season-detail", pk=season.pk)
     return _render(request, club, forms, game=game)
 
@@ -93,6 +94,6 @@ def season_edit(request, pk):
         except ValidationError as refused:
             _show_refusal(forms, refused)
         else:
-            messages.success(request, "Season saved.")
+            messages.success(request, _("Season saved."))
             return redirect("league:season-detail", pk=season.pk)
     return _render(request, season.club, forms, season=season, game=game)

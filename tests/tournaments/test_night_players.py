@@ -40,7 +40,7 @@ class TestAnswers:
         client.force_login(alice)
         page = client.get(reverse("tournaments:event-detail", args=[next_night.pk]))
         html = page.content.decode()
-        assert "Who is here (1)" in html and "Said they are coming: Pat" in html
+        assert "Who is here (1)" in html and "Said they are coming: <bdi>Pat</bdi>" in html
 
     def test_not_coming_takes_the_player_out_and_tells_the_organiser(
             self, client, pat, alice, next_night):
@@ -52,7 +52,7 @@ class TestAnswers:
         assert AuditEntry.objects.filter(action="event.answer", actor=pat).exists()
         client.force_login(alice)
         html = client.get(reverse("tournaments:event-detail", args=[next_night.pk])).content
-        assert "Said they are not coming: Pat" in html.decode()
+        assert "Said they are not coming: <bdi>Pat</bdi>" in html.decode()
 
     def test_players_answer_for_themselves_only(self, sam, pat, next_night):
         with pytest.raises(PermissionDenied):

@@ -4,6 +4,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league import access
@@ -24,12 +26,14 @@ def table_fill_bots(request, pk):
     access.require_manage(request.user, table.round.event.club)
     form = BotFillForm(request.POST, strengths=strengths_for(table.game))
     if not form.is_valid():
-        messages.error(request, "Choose a bot strength.")
+        messages.error(request, _("Choose a bot strength."))
     else:
         try:
             filled = table_fill_with_bots(table=table, user=request.user,
                                           strength=form.cleaned_data["strength"])
-            messages.success(request, f"Table {table.number}: {len(filled)} bot(s) seated.")
+            messages.success(request, ngettext(
+                "Table %(table)d: %(n)d bot seated.", "Table %(table)d: %(n)d bots seated.",
+                len(filled)) % {"table": table.number, "n": len(filled)})
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
     return redirect("tournaments:event-detail", pk=table.round.event_id)
@@ -41,8 +45,10 @@ def table_play_bots(request, pk):
     table = _table(pk)
     access.require_manage(request.user, table.round.event.club)
     if not all(s.player_id and s.player.is_bot for s in table.seats.select_related("player")):
-        messages.error(request, "Only tables where every seat is a bot can be played by bots.")
+        messages.error(request, _("Only tables where every seat is a bot can be played by "
+                                  "bots."))
     else:
         play_bot_table.delay_on_commit(table.pk)
-        messages.info(request, f"Table {table.number} is being played by the bots.")
+        messages.info(request, _("Table %(table)d is being played by the bots.")
+                      % {"table": table.number})
     return redirect("tournaments:event-detail", pk=table.round.event_id)

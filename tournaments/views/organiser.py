@@ -50,8 +50,8 @@ def _add_errors(form, error: ValidationError) -> None:
 
 
 def _created(request, event: Event):
-    messages.success(request, f"{event.name} created: mark who is here, then plan the "
-                              "seating.")
+    messages.success(request, _("%(night)s created: mark who is here, then plan the seating.")
+                     % {"night": event.name})
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
@@ -68,7 +68,7 @@ def night_new(request, pk):
     access.require_manage(request.user, season.club)
     number = season.events.count() + 1
     form = NightCreateForm(request.POST or None, initial={
-        "name": f"League night {number}", "date": _next_night_date(season)})
+        "name": _("League night %(n)d") % {"n": number}, "date": _next_night_date(season)})
     if request.method == "POST" and form.is_valid():
         try:
             event = event_service.event_create(club=season.club, season=season,
@@ -90,7 +90,7 @@ def tournament_new(request, slug):
     game = chosen_game(request, next(iter(rules.GAMES)))
     switching = "switch" in request.POST
     data = request.POST if request.method == "POST" and not switching else None
-    initial = {"name": "Tournament", "date": timezone.localdate(), "game": game}
+    initial = {"name": _("Tournament"), "date": timezone.localdate(), "game": game}
     if switching:
         initial = {**initial, **request.POST.dict(), "game": game}
     form = OneOffForm(data, initial=initial)
@@ -121,7 +121,7 @@ def night_edit(request, pk):
         except ValidationError as refused:
             _add_errors(form, refused)
         else:
-            messages.success(request, "Night saved.")
+            messages.success(request, _("Night saved."))
             return redirect("tournaments:event-detail", pk=event.pk)
     return render(request, "tournaments/night_form.html",
                   {"form": form, "season": event.season, "club": event.club, "event": event})
@@ -134,7 +134,8 @@ def night_walk_in(request, pk):
     access.require_manage(request.user, event.club)
     form = WalkInForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Walk-in's name: " + " ".join(form.errors.get("name", [])))
+        messages.error(request, _("Walk-in's name: %(why)s")
+                       % {"why": " ".join(form.errors.get("name", []))})
         return redirect("tournaments:event-detail", pk=event.pk)
     try:
         player, created = event_add_walk_in(event=event, name=form.cleaned_data["name"],
@@ -142,8 +143,9 @@ def night_walk_in(request, pk):
     except ValidationError as refused:
         messages.error(request, _refusal(refused))
     else:
-        joined = " joined the club and" if created else ""
-        messages.success(request, f"{player.display_name}{joined} is marked present.")
+        done = (_("%(player)s joined the club and is marked present.") if created
+                else _("%(player)s is marked present."))
+        messages.success(request, done % {"player": player.display_name})
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
@@ -160,10 +162,11 @@ def night_replan(request, pk):
         event.refresh_from_db()
         state = seating_service.seating_task_state(event)
         if state.get("state") == "failed":
-            messages.error(request, "Re-planning failed: " + state.get("error", ""))
+            messages.error(request, _("Re-planning failed: %(why)s")
+                           % {"why": state.get("error", "")})
         else:
-            messages.success(request, "The unplayed rounds are being re-planned for who is "
-                                      "here now.")
+            messages.success(request, _("The unplayed rounds are being re-planned for who is "
+                                        "here now."))
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
@@ -178,7 +181,7 @@ def table_substitute(request, pk):
         valid = form.is_valid()
         seat = table.seats.filter(pk=form.cleaned_data["seat"]).first() if valid else None
         if seat is None:
-            messages.error(request, "Choose a seat of this table and a member of the club.")
+            messages.error(request, _("Choose a seat of this table and a member of the club."))
         else:
             try:
                 event_service.seat_assign(seat=seat, player=form.cleaned_data["player"],
@@ -186,9 +189,11 @@ def table_substitute(request, pk):
             except ValidationError as refused:
                 messages.error(request, _refusal(refused))
             else:
-                who = form.cleaned_data["player"] or "Nobody"
-                messages.success(request, f"{who} now sits in seat {seat.position + 1} of "
-                                          f"table {table.number}, round {table.round.number}.")
+                who = form.cleaned_data["player"] or _("Nobody")
+                messages.success(request, _(
+                    "%(who)s now sits in seat %(seat)d of table %(table)d, round %(round)d.")
+                    % {"who": who, "seat": seat.position + 1, "table": table.number,
+                       "round": table.round.number})
                 return redirect("tournaments:event-detail", pk=event.pk)
     seats = [(seat, SubstituteForm(club=event.club, initial={
         "seat": seat.pk, "player": seat.player_id})) for seat in table.seats.select_related(

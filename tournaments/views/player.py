@@ -4,7 +4,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league import access
@@ -33,14 +35,18 @@ def event_answer(request, pk):
     access.require_view(request.user, event.club)
     player = _own_player(request.user)
     if player is None:
-        raise PermissionDenied("Your login is not linked to a player: claim your profile first.")
+        raise PermissionDenied(_("Your login is not linked to a player: claim your profile "
+                                 "first."))
     answer = request.POST.get("answer", "")
     try:
         event_answer_attendance(event=event, player=player, answer=answer, user=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{event.name} ({event.date}): you are {answer}.")
+        said = (_("%(night)s (%(date)s): you are coming.") if answer == "coming"
+                else _("%(night)s (%(date)s): you are not coming."))
+        messages.success(request, said % {"night": event.name,
+                                          "date": date_format(event.date)})
     back = request.POST.get("next", "")
     if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                        require_https=request.is_secure()):
