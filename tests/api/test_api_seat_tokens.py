@@ -28,7 +28,10 @@ def seat(key: str) -> APIClient:
 
 
 @pytest.fixture
-def client(own_link):
+def client(own_link, world):
+    round_b = world["table_b"].round  # published: the public (and a seat token) sees it
+    round_b.published = True
+    round_b.save()
     return seat(seat_token(own_link))
 
 
