@@ -6,6 +6,7 @@ the user may not see (private clubs stay invisible), 403 for an action they may 
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from league import permissions
 from league.permissions import CORRECT, MANAGE, SCORE, VIEW
@@ -39,10 +40,11 @@ def require_view(user, obj) -> None:
 def require_manage(user, obj) -> None:
     require_view(user, obj)
     if not can_manage(user, obj):
-        raise PermissionDenied("Only the club's organisers may do this.")
+        raise PermissionDenied(_("Only the club's organisers may do this."))
 
 
 def require_score(user, obj) -> None:
     require_view(user, obj)
     if not can_score(user, obj):
-        raise PermissionDenied("Only the club's organisers and scorekeepers may enter results.")
+        raise PermissionDenied(_("Only the club's organisers and scorekeepers may enter "
+                                 "results."))

@@ -27,6 +27,7 @@ from datetime import timedelta
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
@@ -71,7 +72,7 @@ def idempotent(request, produce: Callable[[], Response]) -> Response:
     if not key or owner is None:
         return produce()
     if len(key) > 255:
-        return Response({"detail": "Idempotency-Key is at most 255 characters."}, status=400)
+        return Response({"detail": _("Idempotency-Key is at most 255 characters.")}, status=400)
     digest, lease = request_hash(request), uuid.uuid4()
     record = _acquire(owner, key, digest, lease)
     if record is None or record.lease != lease:
@@ -81,7 +82,7 @@ def idempotent(request, produce: Callable[[], Response]) -> Response:
 
 def _acquire(owner: str, key: str, digest: str, lease: uuid.UUID) -> IdempotencyRecord | None:
     """The key's record: ours (holding `lease`) if the key was free, else the holder's."""
-    for _ in range(3):
+    for _attempt in range(3):
         now = timezone.now()
         # Conditional update: of two requests finding the same dead lease, one takes it.
         IdempotencyRecord.objects.filter(owner=owner, key=key, in_flight=True).filter(
@@ -107,10 +108,10 @@ def _lease_over(now) -> Q:
 
 def _replay(record: IdempotencyRecord | None, digest: str) -> Response:
     if record is not None and record.request_hash != digest:
-        return Response({"detail": "This Idempotency-Key was used with another request."},
+        return Response({"detail": _("This Idempotency-Key was used with another request.")},
                         status=422)
     if record is None or record.in_flight:
-        return Response({"detail": "A request with this Idempotency-Key is still running."},
+        return Response({"detail": _("A request with this Idempotency-Key is still running.")},
                         status=409, headers={"Retry-After": str(_retry_after(record))})
     response = Response(record.response_body, status=record.response_status)
     response["Idempotent-Replayed"] = "true"

@@ -7,6 +7,7 @@ failed in PostgreSQL with a 500; it is refused here with a JSON 400 naming the p
 from __future__ import annotations
 
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 
 from league.safe_json import UnsafeJSON, check_json
 
@@ -22,6 +23,7 @@ class ApiQueryStringGuard:
             try:
                 check_json(dict(request.GET.lists()))
             except UnsafeJSON as problem:
-                return JsonResponse({"detail": f"Refused query string: {problem}."},
+                return JsonResponse({"detail": _("Refused query string: %(problem)s.")
+                                               % {"problem": problem}},
                                     status=400)
         return self.get_response(request)

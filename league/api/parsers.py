@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -19,7 +21,7 @@ from league.safe_json import UnsafeJSON, check_json
 
 class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "The request body is too large."
+    default_detail = gettext_lazy("The request body is too large.")
     default_code = "payload_too_large"
 
 
@@ -28,14 +30,15 @@ def body_limit() -> int | None:
 
 
 def too_large() -> PayloadTooLarge:
-    return PayloadTooLarge(f"The request body is larger than {body_limit()} bytes.")
+    return PayloadTooLarge(_("The request body is larger than %(limit)s bytes.")
+                           % {"limit": body_limit()})
 
 
 def _checked(data):
     try:
         check_json(data)
     except UnsafeJSON as problem:
-        raise ParseError(f"Refused request body: {problem}.") from None
+        raise ParseError(_("Refused request body: %(problem)s.") % {"problem": problem}) from None
     return data
 
 
@@ -48,13 +51,14 @@ class SafeJSONParser(JSONParser):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as problem:
-            raise ParseError(f"The body is not UTF-8 text (byte {problem.start}).") from None
+            raise ParseError(_("The body is not UTF-8 text (byte %(at)d).")
+                             % {"at": problem.start}) from None
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except RecursionError:
-            raise ParseError("Refused request body: JSON nested too deeply.") from None
+            raise ParseError(_("Refused request body: JSON nested too deeply.")) from None
         except ValueError as problem:
-            raise ParseError(f"JSON parse error: {problem}") from None
+            raise ParseError(_("JSON parse error: %(problem)s") % {"problem": problem}) from None
         return _checked(data)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.models import Club, Membership, Player, Role
 from league.models.clubs import MANAGING_ROLES, server_time_zone, validate_time_zone
@@ -33,7 +35,7 @@ def club_create(*, name: str, user, slug: str = "", is_public: bool = True, lang
     `language` is the default of its pages and printing (empty: each visitor's own),
     `time_zone` the zone its nights are shown in (empty: the server's)."""
     if not getattr(user, "is_authenticated", False) or not hasattr(user, "get_username"):
-        raise PermissionDenied("Log in to create a club.")
+        raise PermissionDenied(_("Log in to create a club."))
     check_language(language)
     time_zone = time_zone or server_time_zone()
     try:
@@ -42,15 +44,16 @@ def club_create(*, name: str, user, slug: str = "", is_public: bool = True, lang
         raise ValidationError({"time_zone": error.messages}) from error
     slug = slug or slugify(name)[:60]
     if not slug:
-        raise ValidationError({"slug": "A club needs a name with letters or digits."})
+        raise ValidationError({"slug": _("A club needs a name with letters or digits.")})
     if Club.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": f"The address {slug!r} is taken."})
+        raise ValidationError({"slug": _("The address %(slug)r is taken.") % {"slug": slug}})
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name, slug=slug, is_public=is_public,
                                        language=language, time_zone=time_zone)
     except IntegrityError as error:  # lost a race for the slug
-        raise ValidationError({"slug": f"The address {slug!r} is taken."}) from error
+        raise ValidationError(
+            {"slug": _("The address %(slug)r is taken.") % {"slug": slug}}) from error
     Membership.objects.create(club=club, player=_player_for(user), role=Role.OWNER)
     audit_record(club=club, action="club.create", target=club, subject=user,
                  after={"name": name, "slug": slug, "is_public": is_public,
@@ -60,10 +63,11 @@ def club_create(*, name: str, user, slug: str = "", is_public: bool = True, lang
 
 # One answer for a missing player id and for a player hidden from the user (a private club's
 # member): a different answer would tell an outsider that the id exists.
-NO_SUCH_PLAYER = ("No such player, or not one you may add: choose a member of your clubs or "
-                  "of a public club, or add a newcomer by name.")
-OWNERS_ONLY = "Only the club's owners give or take the owner and organiser roles."
-MANAGERS_ONLY = "Only the club's organisers may manage its members."
+NO_SUCH_PLAYER = gettext_lazy(
+    "No such player, or not one you may add: choose a member of your clubs or of a public "
+    "club, or add a newcomer by name.")
+OWNERS_ONLY = gettext_lazy("Only the club's owners give or take the owner and organiser roles.")
+MANAGERS_ONLY = gettext_lazy("Only the club's organisers may manage its members.")
 
 
 def player_for_membership(*, user, club: Club, player_id) -> Player:
@@ -85,7 +89,8 @@ def player_for_membership(*, user, club: Club, player_id) -> Player:
 
 def _check_role(role: str) -> None:
     if role not in Role.values:
-        raise ValidationError({"role": f"Unknown role {role!r}: one of {', '.join(Role.values)}."})
+        raise ValidationError({"role": _("Unknown role %(role)r: one of %(roles)s.") % {
+            "role": role, "roles": ", ".join(Role.values)}})
 
 
 def membership_check_change(*, user, club: Club, old: str | None, new: str | None,
@@ -107,8 +112,9 @@ def membership_check_change(*, user, club: Club, old: str | None, new: str | Non
         raise PermissionDenied(OWNERS_ONLY)
     if old == Role.OWNER and membership is not None and not (
             club.memberships.filter(role=Role.OWNER).exclude(pk=membership.pk).exists()):
-        raise ValidationError({"role": f"{membership.player} is the last owner of {club}: "
-                                       "make another member owner first."})
+        raise ValidationError({"role": _("%(player)s is the last owner of %(club)s: make "
+                                         "another member owner first.")
+                               % {"player": membership.player, "club": club}})
 
 
 def roles_to_give(*, user, club: Club) -> list[str]:

@@ -11,6 +11,7 @@ from datetime import date
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import rules
 from league.models import Club, Season, WebhookEventType
@@ -31,7 +32,7 @@ def standings_config_validate(*, data) -> dict:
 
 def _require_manage(user, club: Club) -> None:
     if not can(user, MANAGE, club):
-        raise PermissionDenied("Only the club's organisers may manage its seasons.")
+        raise PermissionDenied(_("Only the club's organisers may manage its seasons."))
 
 
 def _min_players(game: str) -> int:
@@ -41,12 +42,13 @@ def _min_players(game: str) -> int:
 def season_check_game(*, game: str, options) -> None:
     """A known game, and options (no player count) the rules core accepts."""
     if game not in rules.GAMES:
-        raise ValidationError({"game": f"Unknown game {game!r}; choose one of "
-                                       f"{', '.join(sorted(rules.GAMES))}."})
+        raise ValidationError({"game": _("Unknown game %(game)r; choose one of %(games)s.")
+                               % {"game": game, "games": ", ".join(sorted(rules.GAMES))}})
     if not isinstance(options, dict):
-        raise ValidationError({"options": "Options must be an object."})
+        raise ValidationError({"options": _("Options must be an object.")})
     if "players" in options:
-        raise ValidationError({"options": "The player count is set per table, not per season."})
+        raise ValidationError(
+            {"options": _("The player count is set per table, not per season.")})
     try:
         rules.load(game, players=_min_players(game), **options)
     except (rules.RulesError, TypeError, ValueError) as problem:
@@ -63,8 +65,8 @@ def _check_seated_sizes(game: str, options: dict) -> None:
         try:
             rules.load(game, players=players, **options)
         except (rules.RulesError, TypeError, ValueError) as problem:
-            raise ValidationError({"options": f"At a table of {players}: {problem}"}) \
-                from problem
+            raise ValidationError({"options": _("At a table of %(n)d: %(problem)s")
+                                   % {"n": players, "problem": problem}}) from problem
 
 
 def _check(values: dict) -> None:
@@ -75,7 +77,7 @@ def _check(values: dict) -> None:
         raise ValidationError({"standings_config": str(problem)}) from problem
     _check_table_size(values["game"], values.get("table_size"))
     if values["ends_on"] is not None and values["ends_on"] < values["starts_on"]:
-        raise ValidationError({"ends_on": "A season cannot end before it starts."})
+        raise ValidationError({"ends_on": _("A season cannot end before it starts.")})
 
 
 def _check_table_size(game: str, size) -> None:
@@ -86,8 +88,10 @@ def _check_table_size(game: str, size) -> None:
         return
     allowed = table_sizes_for(game).allowed
     if size not in allowed:
-        raise ValidationError({"table_size": f"{rules.GAMES[game].title} is played at tables "
-                                             f"of {', '.join(map(str, allowed))}, not {size}."})
+        raise ValidationError({"table_size": _(
+            "%(game)s is played at tables of %(sizes)s, not %(size)s.") % {
+                "game": _(rules.GAMES[game].title), "sizes": ", ".join(map(str, allowed)),
+                "size": size}})
 
 
 def _save(season: Season, fields: list[str] | None = None) -> None:
@@ -95,8 +99,8 @@ def _save(season: Season, fields: list[str] | None = None) -> None:
         with transaction.atomic():
             season.save(update_fields=fields)
     except IntegrityError as error:
-        raise ValidationError({"name": f"The club already has a season named "
-                                       f"{season.name!r}."}) from error
+        raise ValidationError({"name": _("The club already has a season named %(name)r.")
+                               % {"name": season.name}}) from error
 
 
 def _snapshot(season: Season) -> dict:
@@ -133,13 +137,13 @@ def season_update(*, season: Season, user, **changes) -> Season:
     _require_manage(user, season.club)
     unknown = set(changes) - set(EDITABLE)
     if unknown:
-        raise ValidationError({field: "This field cannot be changed." for field in unknown})
+        raise ValidationError({field: _("This field cannot be changed.") for field in unknown})
     season = Season.objects.select_for_update().get(pk=season.pk)
     before = _snapshot(season)
     changed = [f for f, v in changes.items() if getattr(season, f) != v]
     if {"game", "options"} & set(changed) and season.events.exists():
-        raise ValidationError({"game": "The season already has events: its game and options "
-                                       "are fixed."})
+        raise ValidationError({"game": _("The season already has events: its game and options "
+                                         "are fixed.")})
     for field in changed:
         setattr(season, field, changes[field])
     _check({f: getattr(season, f) for f in EDITABLE})

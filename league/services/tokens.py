@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.models import ApiToken, Club
 from league.models.access import hash_token_key
@@ -23,7 +24,7 @@ class NewToken:
 @transaction.atomic
 def token_create(*, club: Club, name: str, user) -> NewToken:
     if not can(user, MANAGE, club):
-        raise PermissionDenied("Only the club's organisers may create API tokens.")
+        raise PermissionDenied(_("Only the club's organisers may create API tokens."))
     key = ApiToken.new_key()
     token = ApiToken.objects.create(
         club=club,
@@ -41,7 +42,7 @@ def token_create(*, club: Club, name: str, user) -> NewToken:
 def token_revoke(*, token: ApiToken, user) -> ApiToken:
     """Revoke once; revoking an already revoked token changes nothing."""
     if not can(user, MANAGE, token):
-        raise PermissionDenied("Only the club's organisers may revoke API tokens.")
+        raise PermissionDenied(_("Only the club's organisers may revoke API tokens."))
     now = timezone.now()
     # Conditional update: a concurrent revoke cannot move the revocation time.
     if ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=now):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -36,7 +35,6 @@ from tests.factories import (
 from tests.i18n import pseudo_locale
 from tournaments.services.results import result_submit
 
-ROOT = Path(__file__).resolve().parents[2]
 # Proper names and codes a page may show in any language.
 ALLOWED = {"bluke", "league", "api", "elo", "json", "csv", "xlsx", "http", "https", "url",
            "utc", "english", "nederlands", "qr", "id", "ok"}
@@ -91,20 +89,6 @@ def english_words(html: str) -> list[str]:
     reader.feed(html)
     found = ENGLISH_WORD.findall(" ".join(reader.words))
     return sorted({word for word in found if word.lower() not in ALLOWED})
-
-
-@pytest.fixture(scope="module")
-def pseudo_catalogue(tmp_path_factory):
-    locale_dir = tmp_path_factory.mktemp("locale")
-    pseudo_locale.build(ROOT, locale_dir)
-    return locale_dir
-
-
-@pytest.fixture
-def in_pseudo_locale(settings, pseudo_catalogue):
-    settings.LOCALE_PATHS = [pseudo_catalogue, *settings.LOCALE_PATHS]
-    settings.LANGUAGES = [*settings.LANGUAGES, (pseudo_locale.CODE, "ṗšéúđó")]
-    settings.SECURE_SSL_REDIRECT = False
 
 
 @pytest.fixture
