@@ -46,6 +46,9 @@ class QueuedMail(models.Model):
     # (event, recipient, channel) of a notice: a second queueing of the same notice, by a
     # retried task or a round published again, finds this row and adds none.
     dedupe_key = models.CharField(max_length=150, null=True, blank=True, unique=True)
+    # Set just before a deduplicated mail goes to the server: if the worker dies before it
+    # records the outcome, the mail may have gone out, so it is not sent again.
+    send_started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("queued mail")

@@ -8,7 +8,9 @@ web request, and a known address answers as fast as an unknown one.
 `mail_send_due` (the worker's side) claims rows with a conditional update and a lease, the
 way the recompute drain does, sends them and records the outcome: sent, or retried with
 back-off, or failed after MAX_ATTEMPTS. Delivery is at-least-once: a worker killed between
-the send and the update sends that mail again after the lease.
+the send and the update sends that mail again after the lease. Notices with a dedupe key
+are at most once instead: a player must never get one twice, so one whose send started
+under a lease that ran out is given up (`failed`), not sent again.
 """
 
 from __future__ import annotations
@@ -199,6 +201,7 @@ def mail_send_due(*, limit: int = 50) -> MailReport:
     timeout, and the rest are still queued for the next run.
     """
     sent = failed = 0
+    _give_up_interrupted()
     for _attempt in range(limit):
         row = _claim_next()
         if row is None:
@@ -217,7 +220,21 @@ def mail_waiting() -> int:
 
 def _due(now):
     return QueuedMail.objects.filter(state=MailState.QUEUED, due_at__lte=now).filter(
-        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)).exclude(
+        dedupe_key__isnull=False, send_started_at__isnull=False)
+
+
+def _give_up_interrupted() -> int:
+    """Deduplicated mails whose worker died during the send: maybe delivered, never resent."""
+    count = QueuedMail.objects.filter(
+        state=MailState.QUEUED, dedupe_key__isnull=False, send_started_at__isnull=False,
+        claimed_until__lt=timezone.now()).update(
+        state=MailState.FAILED, body="", claimed_by=None, claimed_until=None,
+        last_error="The worker stopped during the send; not sent again, so that nobody "
+                   "gets it twice.")
+    if count:
+        log.error("%s notice mails given up: their worker stopped during the send", count)
+    return count
 
 
 def _claim_next() -> QueuedMail | None:
@@ -234,6 +251,8 @@ def _claim_next() -> QueuedMail | None:
 
 def _deliver(row: QueuedMail) -> bool:
     mine = QueuedMail.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
+    if row.dedupe_key:
+        mine.update(send_started_at=timezone.now())
     try:
         EmailMessage(row.subject, row.body, None, [row.to], headers=row.headers or None).send()
     except Exception as exc:  # SMTP refusals, timeouts, connection errors
@@ -256,5 +275,6 @@ def _postpone(mine, row: QueuedMail, exc: Exception) -> None:
     log.warning("mail %s to %s not sent (attempt %s), retried later: %s",
                 row.pk, row.to, attempts, error)
     delay = min(FIRST_BACKOFF * 2 ** (attempts - 1), MAX_BACKOFF)
+    # The server refused or was unreachable: the outcome is known, so it is tried again.
     mine.update(attempts=attempts, last_error=error, due_at=timezone.now() + delay,
-                claimed_by=None, claimed_until=None)
+                claimed_by=None, claimed_until=None, send_started_at=None)
