@@ -13,8 +13,8 @@ DATE = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 
 
 class NightForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    date = forms.DateField(widget=DATE)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    date = forms.DateField(widget=DATE, label=gettext_lazy("Date"))
     start_time = forms.TimeField(
         required=False, widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
         label=gettext_lazy("Starts at"),
@@ -22,22 +22,26 @@ class NightForm(forms.Form):
 
 
 class NightCreateForm(NightForm):
-    kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.LEAGUE_NIGHT)
+    kind = forms.ChoiceField(
+        choices=[(EventKind.LEAGUE_NIGHT, gettext_lazy("League night")),
+                 (EventKind.TOURNAMENT, gettext_lazy("Tournament"))],
+        initial=EventKind.LEAGUE_NIGHT, label=gettext_lazy("Kind"))
 
 
 class OneOffForm(NightForm):
     """A one-off tournament outside any season: it names its own game (the game's options
     come from a `GameOptionsForm` beside it)."""
 
-    game = forms.ChoiceField(choices=game_choices,
-                             help_text="A one-off event plays one game; its results count "
-                                       "in the game's ratings, not in a season's standings.")
+    game = forms.ChoiceField(
+        choices=game_choices, label=gettext_lazy("Game"),
+        help_text=gettext_lazy("A one-off event plays one game; its results count in the "
+                               "game's ratings, not in a season's standings."))
 
 
 class WalkInForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Walk-in's name",
-                           help_text="A member's name marks them present; a new name adds "
-                                     "the player to the club first.")
+    name = forms.CharField(max_length=80, label=gettext_lazy("Walk-in's name"),
+                           help_text=gettext_lazy("A member's name marks them present; a new "
+                                                  "name adds the player to the club first."))
 
 
 class SubstituteForm(forms.Form):
@@ -45,7 +49,7 @@ class SubstituteForm(forms.Form):
 
     seat = forms.IntegerField(widget=forms.HiddenInput)
     player = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
-                                    empty_label="— empty seat —")
+                                    empty_label=gettext_lazy("— empty seat —"))
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)

@@ -5,7 +5,7 @@ to mark stays plain ASCII and fails this test, naming the page and the words.
 
 The test data's names are Georgian, so no name of a club, night or player can pass for an
 untranslated word. Not yet covered: the scoresheet and table entry pages (another engineer
-is building them), the pages in PENDING and the regions in SKIPPED_CLASSES (docs/i18n.md)."""
+is building them) and the regions in SKIPPED_CLASSES (docs/i18n.md)."""
 
 from __future__ import annotations
 
@@ -42,14 +42,6 @@ ALLOWED = {"bluke", "league", "api", "elo", "json", "csv", "xlsx", "http", "http
 SKIPPED_CLASSES = {
     "game-options": "the rules core's option names and descriptions (games/, no Django): "
                     "their catalogue is issue 28's next step",
-}
-# Pages still showing unmarked words, and why; the ratchet test below fails once one is
-# clean, so it moves to the guarded pages.
-PENDING = {
-    "my nights": "its template was being changed for the calendars (issue 28: mark it next)",
-    "new night": "NightForm's labels, tournaments/forms_organiser.py (calendars work)",
-    "night edit": "NightForm's labels, tournaments/forms_organiser.py (calendars work)",
-    "new tournament": "TournamentForm's labels, tournaments/forms_organiser.py",
 }
 SKIPPED_TAGS = {"script", "style", "code", "bdi", "kbd", "samp"}
 SEEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-busy")
@@ -180,15 +172,8 @@ def _as_organiser(night) -> Client:
 
 
 def test_organiser_pages_show_no_unmarked_english(in_pseudo_locale, night):
-    pages = {name: url for name, url in _organiser_pages(night).items() if name not in PENDING}
-    found = _unmarked(_as_organiser(night), pages)
+    found = _unmarked(_as_organiser(night), _organiser_pages(night))
     assert not found, f"unmarked English, by page: {found}"
-
-
-def test_pending_pages_are_still_pending(in_pseudo_locale, night):
-    pages = {name: url for name, url in _organiser_pages(night).items() if name in PENDING}
-    clean = set(pages) - set(_unmarked(_as_organiser(night), pages))
-    assert not clean, f"now fully marked, move them out of PENDING: {sorted(clean)}"
 
 
 def test_every_game_title_is_in_the_catalogue():
