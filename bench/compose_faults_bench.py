@@ -128,24 +128,39 @@ SECOND = dt.timedelta(seconds=1)
 # --- the compose services as processes ----------------------------------------------------------
 
 class Service:
-    """One compose service: its command, in a process group of its own (a container)."""
+    """One compose service: its command, in a process group of its own (a container),
+    restarted when it exits by itself (the compose file's `restart: unless-stopped`)."""
 
     def __init__(self, name: str, args: list[str]):
         self.name, self.args, self.process = name, args, None
+        self.lock = threading.Lock()
+        self.restarts: list[int] = []  # exit codes of the processes restarted
 
-    def start(self) -> None:
+    def _start(self) -> None:
         log = open(LOGS / f"{self.name}.log", "ab")  # noqa: SIM115
         self.process = subprocess.Popen(self.args, cwd=ROOT, env=dict(os.environ), stdout=log,
                                         stderr=log, start_new_session=True)
+
+    def start(self) -> None:
+        with self.lock:
+            self._start()
 
     def send(self, sig: int) -> None:
         os.killpg(self.process.pid, sig)
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
-        if self.process and self.process.poll() is None:
-            self.send(sig)
-            self.process.wait(60)
-        self.process = None
+        with self.lock:
+            if self.process and self.process.poll() is None:
+                self.send(sig)
+                self.process.wait(60)
+            self.process = None
+
+    def revive(self) -> None:
+        """Start again a process that exited without being stopped."""
+        with self.lock:
+            if self.process is not None and self.process.poll() is not None:
+                self.restarts.append(self.process.returncode)
+                self._start()
 
 
 def celery(*args: str) -> list[str]:
@@ -184,11 +199,20 @@ def redis_up() -> bool:
     return ping.stdout.strip() == "PONG"
 
 
+def supervise() -> None:
+    """Docker's restart policy for the app's services (Redis is started by the faults)."""
+    while True:
+        for service in SERVICES.values():
+            service.revive()
+        time.sleep(0.5)
+
+
 def compose_up() -> None:
     REDIS.start()
     wait_for("redis", redis_up)
     for service in SERVICES.values():
         service.start()
+    threading.Thread(target=supervise, daemon=True).start()
     wait_for("web", lambda: http("/api/v1/rulesets/")[0] == 200, 120)
 
 
@@ -447,26 +471,31 @@ def terminate_backends() -> int:
 
 def run(fault: str) -> dict:
     club, season, players, tables, records, keys = db(world, fault)
+    restarted_before = {name: len(s.restarts) for name, s in SERVICES.items()}
     connection.close()
     writes, reads, refused, stop = Tally(), Tally(), [], threading.Event()
     per_client = [list(zip(tables, records, strict=True))[n::ARGS.clients]
                   for n in range(ARGS.clients)]
     pace = (ARGS.outage + 2 * WARM_UP) / max(len(jobs) for jobs in per_client)
     clients = [threading.Thread(target=submit_all, args=(keys[n], per_client[n], pace, writes,
-                                                         refused)) for n in range(ARGS.clients)]
+                                                         refused), daemon=True)
+               for n in range(ARGS.clients)]
     readers = [threading.Thread(target=read_pages,
-                                args=(public_pages(club, season, players), reads, stop))
+                                args=(public_pages(club, season, players), reads, stop),
+                                daemon=True)
                for _ in range(ARGS.readers)]
     # A load balancer's probe: its 503s are the point, so they are not counted as errors.
     health = Tally()
-    readers.append(threading.Thread(target=read_pages, args=(["/healthz"], health, stop, 1.0)))
+    readers.append(threading.Thread(target=read_pages, args=(["/healthz"], health, stop, 1.0),
+                                    daemon=True))
     for thread in clients + readers:
         thread.start()
     time.sleep(WARM_UP)
     fault_began = time.monotonic()
     what, fault_over = inject(fault, ARGS.outage)
     owed_then, drained = timezone.now() - (time.monotonic() - fault_over) * SECOND, {}
-    watcher = threading.Thread(target=drained_after, args=(fault_over, owed_then, drained))
+    watcher = threading.Thread(target=drained_after, args=(fault_over, owed_then, drained),
+                               daemon=True)
     watcher.start()
     for thread in clients:
         thread.join()
@@ -484,8 +513,11 @@ def run(fault: str) -> dict:
     if fault == "beat_stopped":
         noticed = health_notices(fault_over)
         SERVICES["beat"].start()
-    return {"fault": what, "window": (fault_began, max(fault_over, fault_began + ARGS.outage)),
-            "writes": writes, "health": health, "noticed": noticed, "reads": reads, "refused": refused,
+    restarted = {name: s.restarts[restarted_before[name]:] for name, s in SERVICES.items()
+                 if len(s.restarts) > restarted_before[name]}
+    window = (fault_began, max(fault_over, fault_began + ARGS.outage))
+    return {"fault": what, "restarted": restarted, "window": window, "writes": writes,
+            "health": health, "noticed": noticed, "reads": reads, "refused": refused,
             "after fault": drained["drained"], "after last result": converged - submitted,
             **db(verdict, club, season, players, tables, records)}
 
@@ -494,6 +526,8 @@ def report(fault: str, result: dict) -> str:
     """Print one run's details; its row of the fault table."""
     equal = result["equal"]
     print(f"\n## {fault}\n- fault: {result['fault']}")
+    print("- exited by themselves and restarted (exit codes): "
+          f"{result['restarted'] or 'none'}")
     print(f"- submissions (API, {ARGS.clients} tokens): {result['writes'].summary(result['window'])}")
     print(f"- public pages ({ARGS.readers} readers): {result['reads'].summary(result['window'])}")
     print(f"- /healthz every second: {result['health'].summary(result['window'])}")
@@ -507,7 +541,8 @@ def report(fault: str, result: dict) -> str:
           f"stop) drained {result['after fault']:.1f} s later; outbox empty "
           f"{result['after last result']:.1f} s after the last result was stored")
     print(f"- equal to a from-scratch recompute: {equal} (rows {result['rows']})")
-    return (f"| {fault} | {result['lost']} | {result['duplicated']} | "
+    restarted = ", ".join(f"{name} ×{len(codes)}" for name, codes in result["restarted"].items())
+    return (f"| {fault} | {restarted or 'none'} | {result['lost']} | {result['duplicated']} | "
           f"{result['writes'].errors()} + {result['reads'].errors()} | "
           f"{result['after fault']:.1f} s ({result['after last result']:.1f} s) | "
             f"{'yes' if all(equal.values()) else 'NO: ' + str(equal)} |")
@@ -527,10 +562,10 @@ def main() -> None:
             rows.append(report(fault, run(fault)))
     finally:
         compose_down()
-    print("\n| fault | lost | duplicated | 5xx (writes + page reads) | owed at the fault's end "
+    print("\n| fault | restarted | lost | duplicated | 5xx (writes + page reads) | owed at the fault's end "
           "drained after (outbox empty after the last result) | equal to a from-scratch "
           "recompute |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
 
 

@@ -29,3 +29,13 @@ def test_every_variable_compose_sets_is_read_by_the_settings():
         env = load_compose()["services"][name]["environment"]
         unknown = set(env) - read
         assert not unknown, f"{name} sets variables the settings never read: {unknown}"
+
+
+def test_every_service_comes_back_after_a_crash():
+    # A Celery worker can exit on a broker outage (kombu's "Unrecoverable error" while
+    # closing its channel, seen with Redis stopped): without a restart policy the followups
+    # pool stayed down and owed recomputes were never drained.
+    services = load_compose()["services"]
+    for name, service in services.items():
+        assert service.get("restart") in ("always", "unless-stopped"), (
+            f"{name} has no restart policy")
