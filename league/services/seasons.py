@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import rules
@@ -121,10 +123,12 @@ def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
     _save(season)
     audit_record(club=club, action="season.create", target=season, subject=user,
                  after=_snapshot(season))
+    with translation.override(club.language or settings.LANGUAGE_CODE):  # a chat's line
+        text = _("New season: %(season)s from %(date)s") % {
+            "season": season.name, "date": season.starts_on.isoformat()}
     webhook_emit(club=club, type=WebhookEventType.SEASON_CREATED,
                  data={"season": {"id": season.pk, "name": season.name, "game": season.game,
-                                  "starts_on": season.starts_on.isoformat()}},
-                 text=f"New season: {season.name} from {season.starts_on.isoformat()}")
+                                  "starts_on": season.starts_on.isoformat()}}, text=text)
     return season
 
 

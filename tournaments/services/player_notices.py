@@ -7,11 +7,18 @@ the mails commit with the change, once per (event, player, channel).
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from league.models import PlayerNotice
 from league.services.notices import notice_queue
 from tournaments.models import Event, Round, Seat
+
+
+def _language(player) -> str:
+    """Each player reads their mail in their own language (a worker or another person's
+    request composes it)."""
+    return player.language or settings.LANGUAGE_CODE
 
 
 def _night_url(event: Event) -> str:
@@ -26,11 +33,13 @@ def seating_published(rnd: Round) -> None:
     for seat in seats:
         facts = {"night": event.name, "round": rnd.number, "table": seat.table.number,
                  "seat": seat.position + 1, "dealer": seat.table.first_dealer + 1}
-        notice_queue(
-            player=seat.player, notice=PlayerNotice.SEATING_PUBLISHED, about=f"round-{rnd.pk}",
-            subject=_("%(night)s, round %(round)s: table %(table)s, seat %(seat)s") % facts,
-            body=_("%(night)s, round %(round)s: you sit at table %(table)s, seat %(seat)s; "
-                   "seat %(dealer)s deals first.") % facts + "\n" + _night_url(event))
+        with translation.override(_language(seat.player)):
+            notice_queue(
+                player=seat.player, notice=PlayerNotice.SEATING_PUBLISHED,
+                about=f"round-{rnd.pk}",
+                subject=_("%(night)s, round %(round)s: table %(table)s, seat %(seat)s") % facts,
+                body=_("%(night)s, round %(round)s: you sit at table %(table)s, seat %(seat)s; "
+                       "seat %(dealer)s deals first.") % facts + "\n" + _night_url(event))
 
 
 def night_closed(event: Event) -> None:
@@ -38,9 +47,10 @@ def night_closed(event: Event) -> None:
     players = {seat.player for seat in Seat.objects.filter(
         table__round__event=event, player__isnull=False).select_related("player__user")}
     for player in sorted(players, key=lambda p: p.pk):
-        notice_queue(
-            player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
-            subject=_("%(night)s is closed") % {"night": event.name},
-            body=_("%(night)s (%(date)s) is closed: the results, standings and ratings are "
-                   "final.") % {"night": event.name, "date": event.date.isoformat()}
-            + "\n" + _night_url(event))
+        with translation.override(_language(player)):
+            notice_queue(
+                player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
+                subject=_("%(night)s is closed") % {"night": event.name},
+                body=_("%(night)s (%(date)s) is closed: the results, standings and ratings "
+                       "are final.") % {"night": event.name, "date": event.date.isoformat()}
+                + "\n" + _night_url(event))

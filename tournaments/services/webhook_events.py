@@ -7,9 +7,18 @@ fetch, plus what a reader needs) and one line of text for a chat channel.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
 from league.models import WebhookEventType
 from league.services.webhooks import webhook_emit
 from tournaments.models import Event, Round, Table, TableResult
+
+
+def _language(event: Event) -> str:
+    """A chat channel's line is in the club's language (it has no reader of its own)."""
+    return event.club.language or settings.LANGUAGE_CODE
 
 
 def _night(event: Event) -> dict:
@@ -30,19 +39,24 @@ def result_stored(game: TableResult, *, corrected: bool, reason: str = "") -> No
             "table": _table(table), "totals": game.totals, "ranks": game.ranks}
     if corrected:
         data["reason"] = reason
-    verb = "corrected" if corrected else "stored"
-    text = (f"{event.name}: round {table.round.number}, table {table.number}: result {verb}"
-            + (f" ({reason})" if corrected and reason else ""))
+    facts = {"night": event.name, "round": table.round.number, "table": table.number,
+             "reason": reason}
+    with translation.override(_language(event)):
+        text = (_("%(night)s: round %(round)s, table %(table)s: result corrected (%(reason)s)")
+                if corrected else
+                _("%(night)s: round %(round)s, table %(table)s: result stored")) % facts
     webhook_emit(club=event.club_id, type=kind, data=data, text=text)
 
 
 def result_removed(*, table: Table, game_id: int, reason: str) -> None:
     event = table.round.event
+    with translation.override(_language(event)):
+        text = _("%(night)s: round %(round)s, table %(table)s: result removed (%(reason)s)") % {
+            "night": event.name, "round": table.round.number, "table": table.number,
+            "reason": reason}
     webhook_emit(club=event.club_id, type=WebhookEventType.RESULT_REMOVED,
                  data={"game": game_id, "night": _night(event), "table": _table(table),
-                       "reason": reason},
-                 text=f"{event.name}: round {table.round.number}, table {table.number}: "
-                      f"result removed ({reason})")
+                       "reason": reason}, text=text)
 
 
 def seating_published(rnd: Round) -> None:
@@ -55,17 +69,25 @@ def seating_published(rnd: Round) -> None:
              "name": s.player.display_name if s.player else None}
             for s in sorted(t.seats.all(), key=lambda s: s.position)]}
         for t in tables]}
+    with translation.override(_language(rnd.event)):
+        text = _("%(night)s: the seating of round %(round)s is published") % {
+            "night": rnd.event.name, "round": rnd.number}
     webhook_emit(club=rnd.event.club_id, type=WebhookEventType.SEATING_PUBLISHED, data=data,
-                 text=f"{rnd.event.name}: the seating of round {rnd.number} is published")
+                 text=text)
 
 
 def night_closed(event: Event, *, open_tables: list[int], reason: str) -> None:
+    with translation.override(_language(event)):
+        text = _("%(night)s (%(date)s) is closed") % {"night": event.name,
+                                                       "date": event.date.isoformat()}
     webhook_emit(club=event.club_id, type=WebhookEventType.NIGHT_CLOSED,
                  data={"night": _night(event), "open_tables": open_tables, "reason": reason},
-                 text=f"{event.name} ({event.date.isoformat()}) is closed")
+                 text=text)
 
 
 def night_created(event: Event) -> None:
+    with translation.override(_language(event)):
+        text = _("New night: %(night)s on %(date)s") % {"night": event.name,
+                                                         "date": event.date.isoformat()}
     webhook_emit(club=event.club_id, type=WebhookEventType.NIGHT_CREATED,
-                 data={"night": _night(event)},
-                 text=f"New night: {event.name} on {event.date.isoformat()}")
+                 data={"night": _night(event)}, text=text)
