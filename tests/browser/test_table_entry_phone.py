@@ -201,3 +201,54 @@ def test_offline_the_hands_survive_a_reload_and_the_result_is_sent_once_back_onl
     assert len(TableResult.objects.get().record["hands"]) == 3
     assert not [status for status in answers if status >= 500]
     ann.context.close()
+
+
+@pytest.fixture
+def mighty_night(transactional_db):
+    club = ClubFactory(name="Saturday Club", slug="saturday")
+    names = ["Ann", "Bob", "Cy", "Di", "Eve"]
+    players = [PlayerFactory(display_name=name) for name in names]
+    for player in players:
+        MembershipFactory(club=club, player=player)
+    return seated_table(club, players, game="mighty"), names
+
+
+def _fill_engine_hand(page, number, summary):
+    for key, value in summary.items():
+        values = value if isinstance(value, list) else [value]
+        for index, one in enumerate(values):
+            target = f"#f-{number}-{key}" + (f"-{index}" if isinstance(value, list) else "")
+            field = page.locator(target)
+            text = "" if one is None else str(one)
+            if field.evaluate("el => el.tagName") == "SELECT":
+                field.select_option(text)
+            else:
+                field.fill(text)
+
+
+def test_a_mighty_hand_entered_on_a_phone_is_confirmed_by_another_player(
+        live_server, browser, mighty_night, eager_celery):
+    from playwright.sync_api import expect
+
+    from tournaments.models import TableResult
+
+    expect.set_options(timeout=WAIT)
+    table, names = mighty_night
+    tokens = _links(table)
+    hand = played_record("mighty", players=5, seed=4, seats=names, hands=1)["hands"][0]
+    cy = new_page(browser, **PHONE)
+    cy.goto(f"{live_server.url}/seat/{tokens[2]}/")
+    _fill_engine_hand(cy, 1, hand["summary"])
+    expect(cy.locator("#check-1")).to_contain_text("✓")
+    assert _fits(cy)
+    cy.click("#entry-submit")
+    expect(cy.locator("#entry-status")).to_contain_text("Awaiting confirmation")
+    assert not TableResult.objects.exists()
+    eve = new_page(browser, **PHONE)
+    eve.goto(f"{live_server.url}/seat/{tokens[4]}/")
+    eve.click("#entry-confirm")
+    expect(eve.locator(".messages")).to_contain_text("confirmed and stored")
+    game = TableResult.objects.get()
+    assert game.hands.count() == 1 and game.hands.get().summary == hand["summary"]
+    cy.context.close()
+    eve.context.close()
