@@ -12,28 +12,11 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
-from league.models import Role
-from league.permissions import SYSTEM
-from rankings.services.player_stats import player_stats_recompute
-from tests.factories import (
-    ClubFactory,
-    EventFactory,
-    MembershipFactory,
-    PlayerFactory,
-    RoundFactory,
-    SeasonFactory,
-    UserFactory,
-    played_record,
-    seated_table,
-)
 from tests.i18n import pseudo_locale
-from tournaments.services.results import result_submit
 
 # Proper names and codes a page may show in any language.
 ALLOWED = {"bluke", "league", "api", "elo", "json", "csv", "xlsx", "http", "https", "url",
@@ -81,29 +64,6 @@ def english_words(html: str) -> list[str]:
     reader.feed(html)
     found = ENGLISH_WORD.findall(" ".join(reader.words))
     return sorted({word for word in found if word.lower() not in ALLOWED})
-
-
-@pytest.fixture
-def night(db):
-    """A public club with a season, a night whose table has a result, and its organiser."""
-    club = ClubFactory(name="თბილისის კლუბი", slug="tbilisi")
-    user = UserFactory(username="ნინო")
-    organiser = PlayerFactory(user=user, display_name="ნინო")
-    MembershipFactory(club=club, player=organiser, role=Role.OWNER)
-    others = [PlayerFactory(display_name=name) for name in ("გიორგი", "მარიამი", "ლევანი")]
-    newcomer = PlayerFactory(display_name="თამარი")  # entered by the club, no login yet
-    for player in [*others, newcomer]:
-        MembershipFactory(club=club, player=player)
-    season = SeasonFactory(club=club, name="შემოდგომა")
-    event = EventFactory(club=club, season=season, name="ხუთშაბათი", date=timezone.localdate())
-    seats = [organiser, *others]
-    table = seated_table(club, seats, round=RoundFactory(event=event))
-    result_submit(table=table, record=played_record(seed=3, seats=[p.display_name
-                                                                   for p in seats]),
-                  source="form", user=SYSTEM)
-    player_stats_recompute(club_id=club.pk)
-    return {"club": club, "user": user, "player": organiser, "season": season,
-            "event": event, "table": table, "newcomer": newcomer}
 
 
 def _public_pages(n) -> dict[str, str]:
