@@ -13,6 +13,7 @@ from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import rules
 from league import permissions
@@ -424,13 +425,16 @@ class ApiTokenAdmin(ClubScopedAdmin):
         new = token_create(club=obj.club, name=obj.name, user=request.user)
         obj.pk, obj.key_hash, obj.prefix = new.token.pk, new.token.key_hash, new.token.prefix
         obj._state.adding = False
-        messages.warning(request, f"The key of “{obj.name}” (shown only now): {new.key}")
+        messages.warning(request, _("The key of “%(name)s” (shown only now): %(key)s")
+                         % {"name": obj.name, "key": new.key})
 
-    @admin.action(description="Revoke selected tokens")
+    @admin.action(description=_("Revoke selected tokens"))
     def revoke(self, request, queryset):
         for token in queryset:
             token_revoke(token=token, user=request.user)
-        messages.success(request, f"Revoked {queryset.count()} token(s).")
+        count = queryset.count()
+        messages.success(request, ngettext("Revoked %(n)d token.", "Revoked %(n)d tokens.",
+                                           count) % {"n": count})
 
 
 class ReadOnlyScopedAdmin(ClubScopedAdmin):

@@ -9,6 +9,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.utils.html import format_html
+from django.utils.translation import ngettext
 
 from league import permissions
 from league.admin import ReadOnlyScopedAdmin, manages_any
@@ -79,7 +80,9 @@ class RatingPoolAdmin(ComputedRowsAdmin):
             games = ratings_update(pool_id=pool.pk, full=True)
             audit_record(club=pool.club, target=pool, subject=request.user,
                          action="ratingpool.admin-recompute", after={"games": games})
-            messages.success(request, f"{pool}: {games} game(s) rated.")
+            messages.success(request, ngettext("%(pool)s: %(n)d game rated.",
+                                               "%(pool)s: %(n)d games rated.", games)
+                             % {"pool": pool, "n": games})
 
 
 @admin.register(PlayerRating)
