@@ -42,7 +42,7 @@ def test_it_seats_a_night_and_scores_a_table_with_live_checks(
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "olive")
     page.fill("#id_password", factory_password())
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     expect(page.locator(".who")).to_have_text("olive")
 
     page.goto(f"{live_server.url}/events/{league_night.pk}/")

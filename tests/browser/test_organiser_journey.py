@@ -35,7 +35,7 @@ def test_an_organiser_runs_a_night_without_the_admin(live_server, page, club,
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "orla")
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     expect(page.locator(".who")).to_have_text("orla")
 
     # A season of New Jersey Bluke, then its first night.

@@ -79,7 +79,7 @@ def test_the_players_pages_fit_a_390_px_phone_and_the_player_answers_for_next_we
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "petra")
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     expect(page.locator(".who")).to_have_text("petra")
     pages = {
         "standings": f"/seasons/{world['season'].pk}/standings/",
@@ -143,7 +143,7 @@ def test_planning_seats_shows_it_is_working_and_cannot_be_sent_twice(live_server
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "hana")
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.goto(f"{live_server.url}/events/{night.pk}/")
     for box in page.locator(".attendance input[type=checkbox]").all():
         box.check()
