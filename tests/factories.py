@@ -92,10 +92,13 @@ class SeatFactory(factory.django.DjangoModelFactory):
     position = factory.LazyAttribute(lambda s: s.table.seats.count())
 
 
-def seated_table(club, players, *, game="bluke", options=None, round=None) -> Table:
-    """A table of `club` with one seat per player (in order), in a new event unless `round`."""
+def seated_table(club, players, *, game="bluke", options=None, round=None,
+                 published=True) -> Table:
+    """A table of `club` with one seat per player (in order), in a new event unless `round`;
+    a new round is published (a table being played), unless `published=False`."""
     round = round or RoundFactory(event=EventFactory(club=club, game=game,
-                                                     options=options or {}))
+                                                     options=options or {}),
+                                  published=published)
     table = TableFactory(round=round, game=game, options=options or {})
     for position, player in enumerate(players):
         Seat.objects.create(table=table, position=position, player=player)

@@ -133,6 +133,8 @@ def test_the_task_endpoint_shows_a_clubs_task_to_its_members_only(
 
 def test_an_organiser_publishes_and_unpublishes_a_round(client_as, world):
     rnd = world["table_b"].round
+    rnd.published = False
+    rnd.save(update_fields=["published"])
     bob = client_as("bob")
     response = bob.post(f"/api/v1/rounds/{rnd.pk}/publish/", {}, format="json")
     assert response.status_code == 200 and response.json()["published"] is True

@@ -119,8 +119,8 @@ class TestClosedNight:
         with pytest.raises(ValidationError, match="closed"):
             event_set_attendance(event=closed, players=players_a, user=alice)
         with pytest.raises(ValidationError, match="closed"):
-            round_set_published(rnd=closed.rounds.get(), published=True, user=alice)
-        assert not closed.rounds.get().published
+            round_set_published(rnd=closed.rounds.get(), published=False, user=alice)
+        assert closed.rounds.get().published
 
     def test_its_page_offers_no_changes_and_calls_the_standings_final(self, client, closed,
                                                                        alice):
