@@ -10,7 +10,7 @@ Language, the first that applies:
 Time zone: a page of one club shows times in the club's zone, whatever the server's.
 
 Which club a page belongs to follows from the first part of its path (clubs/<slug>/...,
-seasons/<pk>/..., events/<pk>/..., tables/<pk>/...): config wires the apps together, so it
+seasons/<pk>/..., events/<pk>/..., tables/<pk>/..., ratings/<pk>/): config wires the apps together, so it
 may name the models of each layer.
 """
 
@@ -31,6 +31,7 @@ CLUB_OF_PAGE = {
     "seasons": ("league.season", "pk", "pk", "club__"),
     "events": ("tournaments.event", "pk", "pk", "club__"),
     "tables": ("tournaments.table", "pk", "pk", "round__event__club__"),
+    "ratings": ("rankings.ratingpool", "pk", "pk", "club__"),
 }
 PRINTED_PAGES = {"tournaments:table-cards", "tournaments:player-cards",
                  "tournaments:blank-scoresheets"}

@@ -139,3 +139,12 @@ def test_a_club_made_through_the_api_keeps_its_language_and_zone(client_as, alic
                        format="json")
     assert refused.status_code == 400 and "time_zone" in refused.content.decode()
     assert not Club.objects.filter(name="Moon").exists()
+
+
+def test_a_clubs_leaderboard_is_one_of_its_pages(client, club_b):
+    from rankings.models import RatingPool
+
+    Club.objects.filter(pk=club_b.pk).update(language="hi", time_zone="Asia/Kolkata")
+    pool = RatingPool.objects.create(club=club_b, game="bluke", variant="{}")
+    page = client.get(reverse("league:rating-pool", args=[pool.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and _lang(page) == "hi"
