@@ -47,7 +47,8 @@ FAULTS = ("redis_stopped", "redis_frozen", "worker_killed", "database_cut", "bea
 def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/faults")
-    p.add_argument("--runs", default=",".join(FAULTS), help="comma-separated: " + ", ".join(FAULTS))
+    p.add_argument("--runs", default=",".join(FAULTS),
+                   help="comma-separated, repeats allowed: " + ", ".join(FAULTS))
     p.add_argument("--games", type=int, default=40, help="results submitted per run")
     p.add_argument("--clients", type=int, default=4, help="submitting clients, a token each")
     p.add_argument("--readers", type=int, default=2, help="clients reading public pages")
@@ -469,8 +470,8 @@ def terminate_backends() -> int:
             (connection.settings_dict["NAME"],)).fetchall())
 
 
-def run(fault: str) -> dict:
-    club, season, players, tables, records, keys = db(world, fault)
+def run(fault: str, number: int) -> dict:
+    club, season, players, tables, records, keys = db(world, f"{fault}-{number}")
     restarted_before = {name: len(s.restarts) for name, s in SERVICES.items()}
     connection.close()
     writes, reads, refused, stop = Tally(), Tally(), [], threading.Event()
@@ -558,8 +559,8 @@ def main() -> None:
     compose_up()
     rows = []
     try:
-        for fault in ARGS.runs.split(","):
-            rows.append(report(fault, run(fault)))
+        for number, fault in enumerate(ARGS.runs.split(","), 1):
+            rows.append(report(fault, run(fault, number)))
     finally:
         compose_down()
     print("\n| fault | restarted | lost | duplicated | 5xx (writes + page reads) | owed at the fault's end "
