@@ -28,6 +28,7 @@ import json
 import os
 import random
 import secrets
+import shutil
 import signal
 import socket
 import statistics
@@ -563,6 +564,7 @@ def main() -> None:
             rows.append(report(fault, run(fault, number)))
     finally:
         compose_down()
+        shutil.rmtree(ROOT, ignore_errors=True)  # the exported tree; the logs stay
     print("\n| fault | restarted | lost | duplicated | 5xx (writes + page reads) | owed at the fault's end "
           "drained after (outbox empty after the last result) | equal to a from-scratch "
           "recompute |")
