@@ -262,18 +262,20 @@ def tie_share(games) -> float:
 def run_variant(variant: Variant, args) -> tuple[list[dict], float, str, str]:
     tune = make_league(variant, args.players, args.games, args.tune_seed)
     league = make_league(variant, args.players, args.games, args.seed)
-    elo_params = fit_parameters("elo", tune.games)
-    # Both Bayesian models fitted on the tuning league.  "chosen" is the
-    # model recommended_kind picks for the variant's table shape (what the
-    # service should use); fit.kind is what the better tuning log-likelihood
-    # would have picked, shown for comparison.
-    fit = fit_rater(tune.games, kinds=DEFAULT_KINDS)
-    fitted = {kind: params for kind, (params, _) in fit.tried.items()}
-    chosen_kind = recommended_kind(tune.games)
-    contenders = [
-        ("elo (defaults)", lambda: make_rater("elo"), None),
-        (f"elo (fitted {fmt(elo_params)})", lambda: make_rater("elo", **elo_params), None),
-    ]
+    contenders = [("elo (defaults)", lambda: make_rater("elo"), None)]
+    if not args.fit_whole_history_only:
+        elo_params = fit_parameters("elo", tune.games)
+        contenders.append(
+            (f"elo (fitted {fmt(elo_params)})", lambda: make_rater("elo", **elo_params), None)
+        )
+        # Both Bayesian models fitted on the tuning league.  "chosen" is the
+        # model recommended_kind picks for the variant's table shape; fit.kind
+        # is what the better tuning log-likelihood would have picked.
+        fit = fit_rater(tune.games, kinds=DEFAULT_KINDS)
+        fitted = {kind: params for kind, (params, _) in fit.tried.items()}
+        chosen_kind, ll_pick = recommended_kind(tune.games), fit.kind
+    else:
+        fitted, chosen_kind, ll_pick = {}, None, None
     # The whole-history rater's beta and tau are fitted on its one-pass start
     # (Plackett-Luce with gamma_exponent 0): a replay with its refits costs
     # about twenty times more per grid point.
@@ -292,14 +294,17 @@ def run_variant(variant: Variant, args) -> tuple[list[dict], float, str, str]:
     ]
     for kind in ("plackett_luce", "thurstone_mosteller"):
         chosen = ", chosen" if kind == chosen_kind else ""
-        contenders += [
-            (f"{kind} (defaults)", lambda kind=kind: make_rater(kind), "conservative"),
-            (
-                f"{kind} (fitted {fmt(fitted[kind])}{chosen})",
-                lambda kind=kind: make_rater(kind, **fitted[kind]),
-                "conservative",
-            ),
-        ]
+        contenders.append(
+            (f"{kind} (defaults)", lambda kind=kind: make_rater(kind), "conservative")
+        )
+        if kind in fitted:
+            contenders.append(
+                (
+                    f"{kind} (fitted {fmt(fitted[kind])}{chosen})",
+                    lambda kind=kind: make_rater(kind, **fitted[kind]),
+                    "conservative",
+                )
+            )
     if PlackettLuce is not None:
         contenders.append(("openskill PlackettLuce", OpenSkillRater, None))
         contenders.append(
@@ -334,7 +339,7 @@ def run_variant(variant: Variant, args) -> tuple[list[dict], float, str, str]:
                 continue
             games = league.games[: len(league.games) // 10] if slow else league.games
             row["speed"] = max(row["speed"], games_per_second(row["factory"], games))
-    return rows, ceiling(league), chosen_kind, fit.kind
+    return rows, ceiling(league), chosen_kind, ll_pick
 
 
 def summary(rows: list[dict], chosen: str, os_speed: float | None) -> None:
@@ -425,6 +430,10 @@ def main(argv=None) -> None:
     parser.add_argument("--no-trueskill", action="store_true", help="skip the slow baseline")
     parser.add_argument("--million", action="store_true", help="also time 1,000,000 games")
     parser.add_argument("--rounds", type=int, default=3, help="timing rounds (best kept)")
+    parser.add_argument(
+        "--fit-whole-history-only", action="store_true",
+        help="fit only the whole-history rater; the others run with their defaults",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.players = 4_000, 200
@@ -458,8 +467,9 @@ def main(argv=None) -> None:
                 f"| {r['speed']:,.0f} | {ratio} |"
             )
         print()
-        summary(rows, chosen, os_speed)
-        print(f"(the better tuning log-likelihood would have picked {ll_pick})")
+        if chosen is not None:
+            summary(rows, chosen, os_speed)
+            print(f"(the better tuning log-likelihood would have picked {ll_pick})")
         overall[name] = whole_history_line(rows, os_speed)
         print(flush=True)
     print_overall(overall)

@@ -50,7 +50,7 @@ def assert_same_as_full_recompute(club):
     assert incremental[0] and incremental[1]
 
 
-@pytest.mark.parametrize("kind", ["plackett_luce", "elo"])
+@pytest.mark.parametrize("kind", ["plackett_luce", "elo", "whole_history"])
 def test_it_rates_each_new_result_exactly_like_a_full_recompute(club, people, kind):
     RatingPool.objects.create(club=club, game="bluke", variant=variant_key({}), kind=kind)
     play_games(club, people, 12)
@@ -111,6 +111,23 @@ def test_individual_games_start_on_plackett_luce(club, people):
     assert RatingPool.objects.get(game="bluke").kind == "plackett_luce"
 
 
+def test_a_whole_history_pool_rerates_every_game_after_a_correction(club, people):
+    # Refits every 4 games, so the 10 games cross two of them.
+    RatingPool.objects.create(club=club, game="bluke", variant=variant_key({}),
+                              kind="whole_history", params={"period": 4})
+    games = play_games(club, people, 10)
+    assert_same_as_full_recompute(club)
+    first = dict(RatingHistory.objects.filter(game=games[1]).values_list("player_id", "mu_after"))
+    correct_game(games[6], totals=[10, 20, 30, 40])
+    # The pool is rebuilt from its first game (its refits re-read all of them), and what
+    # was known after game 2 stays as it was: only games up to then were read there.
+    assert ratings_update_for_game(game_id=games[6].pk) == 10
+    assert_same_as_full_recompute(club)
+    assert RatingHistory.objects.count() == 40
+    assert dict(RatingHistory.objects.filter(game=games[1]).values_list(
+        "player_id", "mu_after")) == first
+
+
 def test_it_keeps_game_variants_in_separate_pools(club, people):
     plain = record_game(table_at(night(club, None), people[:4]), totals=[4, 3, 2, 1])
     jersey_night = night(club, None, options={"variant": "new-jersey"})
@@ -162,3 +179,13 @@ def test_the_fit_command_can_choose_the_model_by_table_shape(club, people):
 def test_the_fit_command_names_the_kinds_for_an_unknown_one(club, people):
     with pytest.raises(CommandError, match="unknown rater kind 'glicko'.*elo"):
         call_command("fit_ratings", "--kind", "glicko", verbosity=0)
+
+
+def test_the_fit_command_moves_a_pool_to_the_whole_history_rater(club, people):
+    RatingPool.objects.create(club=club, game="bluke", variant=variant_key({}), kind="elo")
+    play_games(club, people, 24)
+    call_command("fit_ratings", "--club", str(club.pk), "--kind", "wh", verbosity=0)
+    pool = RatingPool.objects.get(club=club)
+    assert pool.kind == "whole_history" and set(pool.params) >= {"beta", "tau"}
+    assert PlayerRating.objects.filter(pool=pool).first().sigma > 0  # re-rated by it
+    assert_same_as_full_recompute(club)

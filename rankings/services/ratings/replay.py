@@ -174,6 +174,11 @@ def ratings_update(
         start = replay_point(pool, game)
         if start is None:
             return 0
+        if getattr(rater, "rereads_history", False):
+            # Its refits re-read every game: a replay from the stored states of one
+            # point on would not give what the full recompute gives.
+            bump_club_versions([pool.club_id])
+            return _rebuild(pool, rater, progress, outermost)
         affected = _truncate(pool, start)
         last_played = _restore(pool, rater, affected)
         count = _rate_from(pool, rater, start, last_played, progress)
