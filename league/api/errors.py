@@ -1,16 +1,25 @@
 """Error bodies of the API, for the OpenAPI schema, and the exception handler.
 
 Services raise Django's ValidationError and PermissionDenied; the handler turns the first
-into a 400 with the field messages (DRF only knows its own ValidationError).
+into a 400 with the field messages (DRF only knows its own ValidationError), and a lost
+database connection into a 503 with Retry-After.
 """
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
-from rest_framework.views import exception_handler
+from rest_framework.response import Response
+from rest_framework.views import exception_handler, set_rollback
+
+from league.database_errors import DATABASE_ERRORS
+
+log = logging.getLogger(__name__)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -50,7 +59,20 @@ IDEMPOTENCY_ERRORS = {
 }
 
 
+def database_lost(exc) -> Response:
+    """503, not 500: the connection was cut (a database restart or failover), so the
+    request is worth repeating in a moment; its transaction was rolled back."""
+    log.warning("database connection lost: %s", exc, exc_info=exc)
+    set_rollback()
+    return Response({"detail": _("The database connection was lost. Try again in a moment; "
+                                 "with the same Idempotency-Key a result that was stored "
+                                 "is answered, not stored twice.")},
+                    status=503, headers={"Retry-After": "1"})
+
+
 def api_exception_handler(exc, context):
+    if isinstance(exc, DATABASE_ERRORS):
+        return database_lost(exc)
     if isinstance(exc, RequestDataTooBig):  # a form body past DATA_UPLOAD_MAX_MEMORY_SIZE
         from league.api.parsers import too_large
 
