@@ -127,8 +127,8 @@ class WholeHistoryRater(PlackettLuceRater):
             k = len(teams)
             order = sorted(range(k), key=ranks.__getitem__)
             c2 = k * beta2
-            if len(set(ranks)) == k and max(map(len, teams)) == 1:
-                # One player per team and no ties (most games): the same step, leaner.
+            if max(map(len, teams)) == 1:
+                # One player per team (most games): the same step, leaner.
                 seats = [rows[teams[t][0]] for t in order]
                 top = -math.inf
                 for row in seats:
@@ -141,19 +141,44 @@ class WholeHistoryRater(PlackettLuceRater):
                 e = [exp((row[0] - top) * inv_c) for row in seats]
                 total = sum(e)
                 a_sum = b_sum = 0.0
-                for et, row in zip(e, seats, strict=True):
+                if len(set(ranks)) == k:
+                    for et, row in zip(e, seats, strict=True):
+                        inv = 1.0 / total
+                        total -= et
+                        a_sum += inv
+                        b_sum += inv * inv
+                        curve = et * (a_sum - et * b_sum) * inv_c2
+                        p = row[3]
+                        if tau2:
+                            shrink = 1.0 / (1.0 + p * tau2)
+                            row[4] *= shrink
+                            p *= shrink
+                        row[3] = p + curve
+                        row[4] += curve * row[0] + (1.0 - et * a_sum) * inv_c
+                    continue
+                start = 0
+                while start < k:  # tied players share their choices
+                    end = start + 1
+                    rank = ranks[order[start]]
+                    while end < k and ranks[order[end]] == rank:
+                        end += 1
                     inv = 1.0 / total
-                    total -= et
                     a_sum += inv
                     b_sum += inv * inv
-                    curve = et * (a_sum - et * b_sum) * inv_c2
-                    p = row[3]
-                    if tau2:
-                        shrink = 1.0 / (1.0 + p * tau2)
-                        row[4] *= shrink
-                        p *= shrink
-                    row[3] = p + curve
-                    row[4] += curve * row[0] + (1.0 - et * a_sum) * inv_c
+                    share = 1.0 / (end - start)
+                    for i in range(start, end):
+                        et = e[i]
+                        total -= et
+                        row = seats[i]
+                        curve = et * (a_sum - et * b_sum) * inv_c2
+                        p = row[3]
+                        if tau2:
+                            shrink = 1.0 / (1.0 + p * tau2)
+                            row[4] *= shrink
+                            p *= shrink
+                        row[3] = p + curve
+                        row[4] += curve * row[0] + (share - et * a_sum) * inv_c
+                    start = end
                 continue
             if k == 2 and ranks[0] != ranks[1]:
                 # Two teams, no tie (partnership games): the slope is +-(1 - p) and the
