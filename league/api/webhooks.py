@@ -35,7 +35,7 @@ class WebhookSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "club", "created_at"]
 
 
-class RemovedSerializer(serializers.Serializer):
+class WebhookRemovedSerializer(serializers.Serializer):
     detail = serializers.CharField()
     id = serializers.IntegerField()
 
@@ -81,7 +81,7 @@ class WebhookDetailView(GenericAPIView):
     def get(self, request, pk, hook):
         return Response(WebhookSerializer(self._hook(request, pk, hook)).data)
 
-    @extend_schema(responses={200: RemovedSerializer, **ERRORS})
+    @extend_schema(responses={200: WebhookRemovedSerializer, **ERRORS})
     def delete(self, request, pk, hook):
         """Remove the hook (like removing a result, the answer says what was done)."""
         found = self._hook(request, pk, hook)

@@ -87,7 +87,7 @@ def test_a_notice_interrupted_by_a_killed_worker_is_never_sent_twice(club_a, ali
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
                "--queues", queue, "--loglevel", "WARNING", "--without-gossip",
                "--without-mingle"]
-    table = seated_table(club_a, players_a)
+    table = seated_table(club_a, players_a, published=False)  # published below
     first = subprocess.Popen(command, cwd=ROOT, env=env)
     second = None
     try:

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 @pytest.fixture
 def table(club_a, players_a):
-    return seated_table(club_a, players_a)
+    return seated_table(club_a, players_a, published=False)  # the tests publish it
 
 
 def _to(notice=None) -> list[str]:

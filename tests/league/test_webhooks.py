@@ -110,7 +110,7 @@ def test_nights_seasons_and_seating_are_announced(club_a, alice, players_a, rece
                            starts_on=timezone.localdate(), user=alice)
     night = event_create(club=club_a, name="Night 1", date=timezone.localdate(), user=alice,
                          season=season)
-    table = seated_table(club_a, players_a, round=None)
+    table = seated_table(club_a, players_a, published=False)
     round_set_published(rnd=table.round, user=alice)
     round_set_published(rnd=table.round, published=False, user=alice)  # taken back: silent
     webhooks_send_due()
