@@ -239,7 +239,8 @@ WEBHOOK_ALLOW_PRIVATE_URLS = env_bool("WEBHOOK_ALLOW_PRIVATE_URLS", False)
 # Queues by kind, each served by its own worker pool in docker-compose.yml, so long bot
 # tables never hold up standings: "followups" (the recompute drain and recomputes),
 # "bots" (bot tables, seating plans), and the default "celery" (mail, pruning).
-CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Tests that run a real worker beside other such tests give it a queue of its own.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ROUTES = {
     "league.drain_followups": {"queue": "followups"},
     "league.recompute_*": {"queue": "followups"},

@@ -56,6 +56,22 @@ def eager_celery():
 
 
 @pytest.fixture
+def own_default_queue():
+    """A default queue of this test's own, for a real worker started with
+    `--queues <name>` and `CELERY_DEFAULT_QUEUE=<name>` (what it queues itself goes there
+    too): tests in other processes that run workers on the same broker never take its
+    tasks, nor it theirs."""
+    import uuid
+
+    from config.celery import app
+
+    before = app.conf.task_default_queue
+    app.conf.task_default_queue = f"test-{uuid.uuid4().hex[:8]}-{before}"
+    yield app.conf.task_default_queue
+    app.conf.task_default_queue = before
+
+
+@pytest.fixture
 def club_a(db):
     return ClubFactory(name="Club A", slug="club-a", is_public=False)
 

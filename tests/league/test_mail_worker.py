@@ -32,10 +32,11 @@ def _worker_database_url() -> str:
 
 
 @pytest.fixture
-def worker_env():
+def worker_env(own_default_queue):
     if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
         pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
-    return {"DATABASE_URL": _worker_database_url(), "EMAIL_USE_TLS": "false"}
+    return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": _worker_database_url(),
+            "EMAIL_USE_TLS": "false"}
 
 
 def _until(condition, seconds: float, what: str):

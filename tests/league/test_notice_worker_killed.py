@@ -73,8 +73,8 @@ def _until(condition, seconds: float, what: str):
         time.sleep(0.2)
 
 
-def test_a_notice_interrupted_by_a_killed_worker_is_never_sent_twice(club_a, alice,
-                                                                     players_a):
+def test_a_notice_interrupted_by_a_killed_worker_is_never_sent_twice(club_a, alice, players_a,
+                                                                     own_default_queue):
     if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
         pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _FirstMailHangs)
@@ -82,7 +82,8 @@ def test_a_notice_interrupted_by_a_killed_worker_is_never_sent_twice(club_a, ali
     server.received, server.hung, server.release = [], threading.Event(), threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     queue = app.amqp.router.route({}, "league.send_queued_mail")["queue"].name
-    env = {**os.environ, "DATABASE_URL": _worker_database_url(), "EMAIL_USE_TLS": "false",
+    env = {**os.environ, "CELERY_DEFAULT_QUEUE": queue, "DATABASE_URL": _worker_database_url(),
+           "EMAIL_USE_TLS": "false",
            "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(server.server_address[1])}
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
                "--queues", queue, "--loglevel", "WARNING", "--without-gossip",

@@ -38,11 +38,12 @@ def _worker_database_url() -> str:
 
 
 @pytest.fixture
-def worker_env():
+def worker_env(own_default_queue):
     if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
         pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
     # Retries at once (the back-off doubles from 0 s), to a receiver on the loopback.
-    return {"DATABASE_URL": _worker_database_url(), "WEBHOOK_RETRY_BASE_SECONDS": "0",
+    return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": _worker_database_url(),
+            "WEBHOOK_RETRY_BASE_SECONDS": "0",
             "WEBHOOK_ALLOW_PRIVATE_URLS": "true"}
 
 
