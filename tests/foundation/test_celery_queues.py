@@ -2,7 +2,6 @@
 different queues, served by different worker pools, so one club's long bot tables do not
 hold up another club's standings."""
 
-import time
 from functools import partial
 from unittest import mock
 
@@ -10,11 +9,8 @@ import pytest
 from django.db import connection
 
 from config.celery import app
-from tests.foundation.test_celery_worker import (  # noqa: F401 (broker: a fixture)
-    broker,
-    start_worker,
-    worker_database_url,
-)
+from tests.celery_workers import start_worker, wait_for, worker_database_url
+from tests.foundation.test_celery_worker import broker  # noqa: F401 (a fixture)
 from tests.foundation.test_compose import load_compose
 
 
@@ -62,14 +58,6 @@ def _bot_tables(club, count: int):
     return tables
 
 
-def _wait_for(condition, seconds: float, what: str) -> None:
-    """Poll until `condition()` holds (a deadline, not a measurement)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.2)
-
-
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_one_clubs_bot_tables_do_not_hold_up_another_clubs_standings(broker):  # noqa: F811
@@ -105,13 +93,13 @@ def test_one_clubs_bot_tables_do_not_hold_up_another_clubs_standings(broker):  #
     try:
         for bot_table in bot_tables:
             tournament_tasks.play_bot_table.apply_async((bot_table.pk,), queue=bot_queue)
-        _wait_for(BotPlay.objects.exists, 90, "the bot worker never started a table")
+        wait_for(BotPlay.objects.exists, 90, "the bot worker never started a table")
         kick = partial(rankings_tasks.drain_followups.apply_async, queue=drain_queue)
         with mock.patch.object(rankings_tasks.drain_followups, "apply_async",
                                side_effect=kick):
             result_submit(table=table, record=played_record(seed=4, seats=[
                 p.display_name for p in people]), source="import", user=SYSTEM)
-        _wait_for(lambda: not PendingRecompute.objects.exists(), 60,
+        wait_for(lambda: not PendingRecompute.objects.exists(), 60,
                   "the standings waited for the bot tables")
         assert StandingRow.objects.filter(season=season).count() == 4
         # The bot club's tables were still being played: the standings did not wait.
@@ -148,7 +136,7 @@ def test_a_followups_worker_drains_what_is_owed_without_beat_or_a_kick(broker): 
     assert PendingRecompute.objects.exists()
     worker = start_worker(f"{broker}-followups", DATABASE_URL=worker_database_url())
     try:
-        _wait_for(lambda: not PendingRecompute.objects.exists(), 60,
+        wait_for(lambda: not PendingRecompute.objects.exists(), 60,
                   "the owed recomputes waited for beat")
     finally:
         worker.terminate()

@@ -1,31 +1,13 @@
 """A real Celery worker process against the configured broker (Redis in CI)."""
 
-import os
-import subprocess
-import sys
 import uuid
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
 from config.celery import ping
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def start_worker(queue: str, **env) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
-         "--queues", queue, "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env={**os.environ, **env},
-    )
-
-
-def stop_worker(process: subprocess.Popen) -> None:
-    process.terminate()
-    process.wait(timeout=30)
+from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
 
 
 @pytest.fixture
@@ -42,13 +24,6 @@ def test_a_real_worker_runs_a_task_and_returns_its_result(broker):
         assert ping.apply_async(queue=broker).get(timeout=60) == "pong"
     finally:
         stop_worker(worker)
-
-
-def worker_database_url() -> str:
-    """The URL of the database this test run uses, for a worker in another process."""
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.mark.celery_worker
@@ -76,15 +51,11 @@ def test_a_real_worker_recomputes_standings_from_the_database(broker):
 
 
 def _wait_until_drained(seconds: float = 90) -> None:
-    """Poll the outbox until the worker has emptied it (a deadline, not a measurement)."""
-    import time
-
+    """Poll the outbox until the worker has emptied it."""
     from league.models import PendingRecompute
 
-    deadline = time.monotonic() + seconds
-    while PendingRecompute.objects.exists():
-        assert time.monotonic() < deadline, "the worker did not drain the owed recomputes"
-        time.sleep(0.2)
+    wait_for(lambda: not PendingRecompute.objects.exists(), seconds,
+             "the worker did not drain the owed recomputes")
 
 
 @pytest.mark.celery_worker

@@ -4,11 +4,6 @@ The production shape for mail: PostgreSQL, a Redis broker, a worker process with
 settings. Skipped without a broker and PostgreSQL (CI has both).
 """
 
-import os
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -17,34 +12,20 @@ from django.urls import reverse
 
 from config.celery import app
 from league.models import MailState, QueuedMail
+from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
 from tests.factories import UserFactory
 from tests.league.smtp_sink import SmtpSink
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("plain_http")]
-
-
-def _worker_database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture
 def worker_env(own_default_queue):
     if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
         pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
-    return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": _worker_database_url(),
+    return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": worker_database_url(),
             "EMAIL_USE_TLS": "false"}
-
-
-def _until(condition, seconds: float, what: str):
-    """Poll until `condition()` holds (a deadline, not a measurement)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.2)
 
 
 def test_a_reset_mail_goes_out_once_after_the_mail_server_comes_back(client, worker_env,
@@ -55,23 +36,19 @@ def test_a_reset_mail_goes_out_once_after_the_mail_server_comes_back(client, wor
     rita.save()
     sink = SmtpSink()  # down: nobody listens on its port yet
     queue = app.amqp.router.route({}, "league.send_queued_mail")["queue"].name
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
-         "--queues", queue, "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env={**os.environ, **worker_env, "EMAIL_HOST": "127.0.0.1",
-                       "EMAIL_PORT": str(sink.port)})
+    worker = start_worker(queue, **worker_env, EMAIL_HOST="127.0.0.1",
+                          EMAIL_PORT=str(sink.port))
     try:
         answer = client.post(reverse("password_reset"), {"email": "rita@example.org"})
         assert answer.status_code == 302
-        _until(lambda: QueuedMail.objects.filter(attempts__gte=1).exists(), 60,
+        wait_for(lambda: QueuedMail.objects.filter(attempts__gte=1).exists(), 60,
                "the worker did not try to send the mail")
         assert QueuedMail.objects.get().state == MailState.QUEUED  # refused: to be retried
         sink.up()
-        _until(lambda: QueuedMail.objects.filter(state=MailState.SENT).exists(), 120,
+        wait_for(lambda: QueuedMail.objects.filter(state=MailState.SENT).exists(), 120,
                "the worker did not send the mail once the server was back")
     finally:
-        worker.terminate()
-        worker.wait(timeout=30)
+        stop_worker(worker)
         sink.down()
     assert [m["To"] for m in sink.received] == ["rita@example.org"]
     assert QueuedMail.objects.get().attempts == 2

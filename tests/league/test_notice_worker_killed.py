@@ -8,12 +8,8 @@ sending it again, and sends the rest. Skipped without a broker and PostgreSQL (C
 import os
 import signal
 import socketserver
-import subprocess
-import sys
 import threading
-import time
 from email import message_from_bytes
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -22,11 +18,11 @@ from django.utils import timezone
 
 from config.celery import app
 from league.models import MailState, QueuedMail
+from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
 from tests.factories import seated_table
 from tournaments.services.events import event_close
 from tournaments.services.seating import round_set_published
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 
@@ -59,20 +55,6 @@ class _FirstMailHangs(socketserver.StreamRequestHandler):
         self.wfile.write(f"{code} {text}\r\n".encode())
 
 
-def _worker_database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-def _until(condition, seconds: float, what: str):
-    """Poll until `condition()` holds (a deadline, not a measurement)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.2)
-
-
 def test_a_notice_interrupted_by_a_killed_worker_is_never_sent_twice(club_a, alice, players_a,
                                                                      own_default_queue):
     if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
@@ -82,33 +64,29 @@ def test_a_notice_interrupted_by_a_killed_worker_is_never_sent_twice(club_a, ali
     server.received, server.hung, server.release = [], threading.Event(), threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     queue = app.amqp.router.route({}, "league.send_queued_mail")["queue"].name
-    env = {**os.environ, "CELERY_DEFAULT_QUEUE": queue, "DATABASE_URL": _worker_database_url(),
-           "EMAIL_USE_TLS": "false",
-           "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(server.server_address[1])}
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
-               "--queues", queue, "--loglevel", "WARNING", "--without-gossip",
-               "--without-mingle"]
+    env = {"CELERY_DEFAULT_QUEUE": queue, "DATABASE_URL": worker_database_url(),
+           "EMAIL_USE_TLS": "false", "EMAIL_HOST": "127.0.0.1",
+           "EMAIL_PORT": str(server.server_address[1])}
     table = seated_table(club_a, players_a, published=False)  # published below
-    first = subprocess.Popen(command, cwd=ROOT, env=env)
+    first = start_worker(queue, **env)
     second = None
     try:
         round_set_published(rnd=table.round, user=alice)  # three notices (Dee has no login)
-        _until(server.hung.is_set, 60, "the worker did not send the first notice")
+        wait_for(server.hung.is_set, 60, "the worker did not send the first notice")
         os.kill(first.pid, signal.SIGKILL)
         first.wait(timeout=30)
         server.release.set()
         # The killed worker's lease runs out (2 min in production; here at once).
         QueuedMail.objects.filter(claimed_until__isnull=False).update(
             claimed_until=timezone.now())
-        second = subprocess.Popen(command, cwd=ROOT, env=env)
+        second = start_worker(queue, **env)
         event_close(event=table.round.event, user=alice, force=True, reason="test")  # a kick
-        _until(lambda: not QueuedMail.objects.filter(state=MailState.QUEUED).exists(), 120,
+        wait_for(lambda: not QueuedMail.objects.filter(state=MailState.QUEUED).exists(), 120,
                "the second worker did not send the rest")
     finally:
         for worker in (first, second):
-            if worker is not None and worker.poll() is None:
-                worker.terminate()
-                worker.wait(timeout=30)
+            if worker is not None:
+                stop_worker(worker)
         server.shutdown()
         server.server_close()
     seating = [m for m in server.received if "seat" in m["Subject"]]

@@ -7,11 +7,6 @@ mail uses. Skipped without a broker and PostgreSQL (CI has both).
 import hashlib
 import hmac
 import json
-import os
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -21,20 +16,14 @@ from config.celery import app
 from league.models import DeliveryState, WebhookDelivery, WebhookEvent
 from league.permissions import SYSTEM
 from league.services.webhooks import webhook_create
+from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
 from tests.factories import played_record, seated_table
 from tests.league.webhook_receiver import WebhookReceiver
 from tournaments.services.events import event_close
 from tournaments.services.results import result_submit
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "a-long-shared-secret-42"
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-def _worker_database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture
@@ -42,17 +31,9 @@ def worker_env(own_default_queue):
     if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
         pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
     # Retries at once (the back-off doubles from 0 s), to a receiver on the loopback.
-    return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": _worker_database_url(),
+    return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": worker_database_url(),
             "WEBHOOK_RETRY_BASE_SECONDS": "0",
             "WEBHOOK_ALLOW_PRIVATE_URLS": "true"}
-
-
-def _until(condition, seconds: float, what: str):
-    """Poll until `condition()` holds (a deadline, not a measurement)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.2)
 
 
 def _verifies(headers: dict, body: bytes) -> bool:
@@ -67,10 +48,7 @@ def test_every_event_arrives_signed_after_three_refusals(worker_env, settings, c
     webhook_create(club=club_a, url=receiver.url, secret=SECRET, events=["*"], subject=alice)
     queue = app.amqp.router.route({}, "league.send_webhooks")["queue"].name
     assert queue == app.amqp.router.route({}, "league.send_queued_mail")["queue"].name
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
-         "--queues", queue, "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env={**os.environ, **worker_env})
+    worker = start_worker(queue, **worker_env)
     try:
         first = seated_table(club_a, players_a)
         tables = [first, *(seated_table(club_a, players_a, round=first.round)
@@ -79,11 +57,10 @@ def test_every_event_arrives_signed_after_three_refusals(worker_env, settings, c
             result_submit(table=table, record=played_record(seed=seed), source="bot",
                           user=SYSTEM)
         event_close(event=first.round.event, user=alice)
-        _until(lambda: not WebhookDelivery.objects.exclude(state=DeliveryState.SENT).exists(),
+        wait_for(lambda: not WebhookDelivery.objects.exclude(state=DeliveryState.SENT).exists(),
                120, "the worker did not deliver every event")
     finally:
-        worker.terminate()
-        worker.wait(timeout=30)
+        stop_worker(worker)
         receiver.close()
     sent = {str(pk) for pk in WebhookEvent.objects.values_list("id", flat=True)}
     assert len(sent) == 4
