@@ -27,9 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def pseudo_catalogue(tmp_path_factory):
-    locale_dir = tmp_path_factory.mktemp("locale")
-    pseudo_locale.build(ROOT, locale_dir)
-    return locale_dir
+    return pseudo_locale.build(ROOT, tmp_path_factory.mktemp("pseudo"))
 
 
 @pytest.fixture

@@ -47,13 +47,31 @@ def _translate(entry: polib.POEntry) -> None:
     entry.flags = [flag for flag in entry.flags if flag != "fuzzy"]
 
 
-def build(root: Path, locale_dir: Path) -> Path:
-    """Extract the project's messages from `root` into `locale_dir` and translate them
-    (with Django's) into the pseudo-locale; returns the compiled catalogue."""
-    with contextlib.chdir(root), override_settings(LOCALE_PATHS=[locale_dir]):
+# Top-level entries of the project that hold no messages of ours.
+NOT_SCANNED = {".venv", ".git", "tests", "bench", "staticfiles", "locale", "node_modules",
+               "media", "static"}
+
+
+def _scan_tree(root: Path, work_dir: Path) -> Path:
+    """A tree of links to the project's sources with a `locale/` of its own: makemessages
+    writes into the `locale/` beside the files it scans, so run in the project itself it
+    would write into the catalogues the translators are editing."""
+    tree = work_dir / "tree"
+    (tree / "locale").mkdir(parents=True)
+    for entry in root.iterdir():
+        if entry.name not in NOT_SCANNED and not entry.name.startswith("."):
+            (tree / entry.name).symlink_to(entry)
+    return tree
+
+
+def build(root: Path, work_dir: Path) -> Path:
+    """Extract the project's messages from `root` and translate them (with Django's) into
+    the pseudo-locale, under `work_dir`; returns the locale folder to add to LOCALE_PATHS."""
+    tree = _scan_tree(root, work_dir)
+    locale_dir = tree / "locale"
+    with contextlib.chdir(tree), override_settings(LOCALE_PATHS=[locale_dir]):
         call_command("makemessages", locale=[LOCALE], domain="django", verbosity=0,
-                     ignore_patterns=["tests/*", "bench/*", "staticfiles/*", "locale/*"],
-                     no_obsolete=True)
+                     symlinks=True, no_obsolete=True)
     po_path = locale_dir / LOCALE / "LC_MESSAGES" / "django.po"
     catalogue = polib.pofile(str(po_path))
     seen = {(e.msgctxt, e.msgid) for e in catalogue}
@@ -67,6 +85,5 @@ def build(root: Path, locale_dir: Path) -> Path:
     for entry in catalogue:
         _translate(entry)
     catalogue.save(str(po_path))
-    mo_path = po_path.with_suffix(".mo")
-    catalogue.save_as_mofile(str(mo_path))
-    return mo_path
+    catalogue.save_as_mofile(str(po_path.with_suffix(".mo")))
+    return locale_dir
