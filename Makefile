@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test venv bench
+.PHONY: demo test test-games venv bench
 
 venv: $(STAMP)
 
@@ -22,6 +22,11 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run >/dev/null
 	$(PY) -m pytest -n 2 --dist loadfile
+
+# The rules suite alone (every test under tests/games/, marked `rules`): the quick
+# loop while working on a game's rules, scoresheet or bots.
+test-games: $(STAMP)
+	$(PY) -m pytest -m rules tests/games -n 2 --dist loadfile
 
 demo: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput

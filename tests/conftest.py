@@ -1,4 +1,5 @@
 import os
+from pathlib import Path
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -20,6 +21,16 @@ from tests.factories import (  # noqa: E402
     seated_table,
 )
 from tests.league.played_games import T0  # noqa: E402
+
+# The rules suite is every test under tests/games/: marked by where it lives, not by a decorator
+# in each file, so a test moved between game folders stays in it (`pytest -m rules`, `make test-games`).
+RULES_SUITE = Path(__file__).parent / "games"
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.is_relative_to(RULES_SUITE):
+            item.add_marker(pytest.mark.rules)
 
 
 def _member(club, username, role):
