@@ -20,5 +20,8 @@ class TournamentsConfig(AppConfig):
             "tournaments.pendingresult": "table__round__event__club",
             "tournaments.seatlink": "seat__table__round__event__club",
             "tournaments.clubentrysetting": "club",
+            "tournaments.bracket": "event__club",
+            "tournaments.bracketentrant": "bracket__event__club",
+            "tournaments.bracketmatch": "bracket__event__club",
         })
         register_seat_tokens(seat_link_by_token)

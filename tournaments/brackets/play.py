@@ -53,17 +53,21 @@ class Resolved:
 _UNKNOWN = object()  # a side that will be a player once an earlier match is played
 
 
-def resolve(bracket: Bracket, winners: dict[str, int]) -> Resolved:
+def resolve(bracket: Bracket, winners: dict[str, int], *, strict: bool = True) -> Resolved:
     """The state of every match, given `winners` (match key -> winning seed).
 
     A winner that is not one of the match's two sides is refused (ValueError): the stored
-    results and the bracket disagree.
+    results and the bracket disagree. With `strict=False` it is ignored instead (the match
+    is ready again), which is how a corrected earlier result shows what it would change.
     """
     states: dict[str, MatchState] = {}
     for match in sorted(bracket.matches, key=lambda m: m.round):
         top, bottom = (_side(source, states, bracket.entrants)
                        for source in (match.top, match.bottom))
-        states[match.key] = _state(match, top, bottom, winners.get(match.key), states)
+        winner = winners.get(match.key)
+        if not strict and winner not in (top, bottom):
+            winner = None
+        states[match.key] = _state(match, top, bottom, winner, states)
     return Resolved(bracket, states)
 
 

@@ -1,6 +1,7 @@
 """Events and what happens at them: rounds, tables, seats, and each table's result."""
 
 from tournaments.models.bot_play import BotPlay
+from tournaments.models.brackets import Bracket, BracketEntrant, BracketFormat, BracketMatch
 from tournaments.models.calendars import CalendarLink
 from tournaments.models.events import Event, EventKind, EventStatus, Round
 from tournaments.models.results import Hand, ResultSource, ResultStatus, TableResult
@@ -16,6 +17,10 @@ from tournaments.models.tables import Seat, Table
 
 __all__ = [
     "BotPlay",
+    "Bracket",
+    "BracketEntrant",
+    "BracketFormat",
+    "BracketMatch",
     "CalendarLink",
     "ClubEntrySetting",
     "EntryMode",

@@ -40,7 +40,7 @@ from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
-from tournaments.services import followups, webhook_events
+from tournaments.services import brackets, followups, webhook_events
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.record_limits import limit_errors
 from tournaments.services.records import (
@@ -246,6 +246,7 @@ def _create(entry: _Entry) -> TableResult:
         )
         _write_hands(game, entry)
         _mark_event_playing(entry.table.round.event_id)
+        brackets.bracket_after_result(entry.table)  # a knockout's winner moves on
         audit_record(club=club_of(entry.table), action="result.submit", target=game,
                      subject=entry.subject, after=_summary(game))
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
@@ -265,6 +266,7 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
         game.refresh_from_db()
         game.hands.all().delete()
         _write_hands(game, entry)
+        brackets.bracket_after_result(entry.table)  # a corrected winner re-draws what follows
         audit_record(club=club_of(entry.table), action=action, target=game,
                      subject=entry.subject, before=before,
                      after=_summary(game) | {"record": game.record}, reason=entry.reason)
@@ -414,6 +416,7 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
                      subject=actor, before=_summary(locked) | {"record": locked.record},
                      reason=reason.strip())
         TableResult.objects.filter(pk=locked.pk).delete()
+        brackets.bracket_after_result(table)  # refused if the winner already played on
         game_id = locked.pk
         followups.after_result_removed(game_id=game_id, season_id=season_id)
         webhook_events.result_removed(table=table, game_id=game_id, reason=reason.strip())
