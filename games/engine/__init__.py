@@ -8,8 +8,6 @@ docs/adding-a-game.md walks through a complete module.
 
 from __future__ import annotations
 
-from ..rules.errors import IllegalAction, RulesError, RuleViolation
-from ..rules.options import Option
 from .areas import ALL, DISCARDS, HAND, NOBODY, OWNER, STOCK, TRICK, TURNED, WON, Area, Table
 from .ending import (
     HIGHER_WINS,
@@ -21,7 +19,9 @@ from .ending import (
     TargetScore,
     VictoryPoints,
 )
+from .errors import IllegalAction, RulesError, RuleViolation
 from .game import EngineGame
+from .options import Option
 from .pack import JOKER, Pack
 from .phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay, next_bidder
 from .state import CHANCE, OVER, State

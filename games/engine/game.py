@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 
-from ..rules.errors import RuleViolation
-from ..rules.options import Option, clean_options
-from ..rules.rng import seeded, shuffle
 from .areas import DEFAULT_AREAS, Table
 from .ending import HIGHER_WINS
+from .errors import RuleViolation
+from .options import Option, clean_options
 from .pack import JOKER, Pack
+from .rng import seeded, shuffle
 from .tricks import WILD
 
 

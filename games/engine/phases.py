@@ -20,7 +20,7 @@ A game may subclass any of them or write its own `Phase`.
 
 from __future__ import annotations
 
-from ..rules.errors import RuleViolation
+from .errors import RuleViolation
 from .tricks import FOLLOW_SUIT, by_table_trump
 
 

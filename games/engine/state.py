@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 
-from ..rules.errors import IllegalAction, RuleViolation
 from .ending import cut_short
+from .errors import IllegalAction, RuleViolation
 from .tricks import WILD
 
 CHANCE, OVER = -2, -1

@@ -12,6 +12,7 @@ Actions are ints (see `actions`); cards are ints (see `cards`).
 
 from __future__ import annotations
 
+from ..engine.errors import IllegalAction, RulesError, RuleViolation
 from ..engine.game import EngineGame
 from .actions import BOARD, PASS, action_to_string, bid_action, string_to_action
 from .back_alley import BackAlley
@@ -22,7 +23,6 @@ from .california_jack import CaliforniaJack
 from .calypso import Calypso
 from .cards import card_code, parse_card
 from .couillon import Couillon
-from .errors import IllegalAction, RulesError, RuleViolation
 from .game import GameRules
 from .joker import GeorgianJoker
 from .mighty import Mighty

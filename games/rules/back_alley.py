@@ -23,11 +23,11 @@ Rules as implemented (decisions and reasons: docs/rules/back-alley.md):
 
 from __future__ import annotations
 
+from ..engine.errors import RuleViolation
+from ..engine.options import Option
 from . import actions as A
 from .cards import HI, LO, NO_TRUMP, highest, lowest
-from .errors import RuleViolation
 from .game import GameRules
-from .options import Option
 from .toolkit import down_twice_up
 
 HIGH_BIDDER, DEALER_LEFT = "high-bidder", "dealer-left"

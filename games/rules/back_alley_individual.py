@@ -22,12 +22,12 @@ Rules as implemented (decisions and reasons: docs/rules/back-alley-individual.md
 
 from __future__ import annotations
 
+from ..engine.errors import RuleViolation
+from ..engine.options import Option
 from ..engine.pack import Pack
 from . import actions as A
 from .cards import DECK_52, TWO_OF_DIAMONDS, cards_of
-from .errors import RuleViolation
 from .game import TRUMP_STRENGTH, GameRules
-from .options import Option
 from .toolkit import check_dealable
 
 

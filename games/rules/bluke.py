@@ -24,10 +24,10 @@ Rules as implemented (decisions and reasons: docs/rules/bluke.md):
 
 from __future__ import annotations
 
+from ..engine.errors import RulesError, RuleViolation
+from ..engine.options import Option
 from . import actions as A
-from .errors import RulesError, RuleViolation
 from .game import WILD, GameRules
-from .options import Option
 from .toolkit import check_dealable, down_and_up, largest_hand_with_turn_up, up_and_down
 
 STANDARD, NEW_JERSEY = "standard", "new-jersey"

@@ -165,7 +165,7 @@ class Calypso(EngineGame):
     def deal(self, state, rng):
         """The k-th 52 cards of the one shuffle of the match (seeded like hand 1's)."""
         deck = self.pack.ids()
-        self.rng_for(state.seed, 0, 0).shuffle(deck)  # (rules.rng's fast shuffle stops at 64)
+        self.rng_for(state.seed, 0, 0).shuffle(deck)  # (engine.rng's fast shuffle stops at 64)
         start, n, cards = RANKS * state.n * state.hand_index, state.n, state.cards
         block = deck[start:start + n * cards]
         for k in range(n):

@@ -50,7 +50,7 @@ from games.engine import (
     TrickPlay,
     Vocabulary,
 )
-from games.rules.rng import shuffle
+from games.engine.rng import shuffle
 from games.rules.wording import seat_choices, side_name
 
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}

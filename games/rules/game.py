@@ -19,12 +19,12 @@ import random
 
 from ..engine.areas import DEFAULT_AREAS
 from ..engine.ending import HIGHER_WINS, FixedSchedule
+from ..engine.errors import RuleViolation
+from ..engine.options import Option, clean_options
 from ..engine.pack import Pack
+from ..engine.rng import seeded, shuffle
 from . import actions as A
 from .cards import DECK_54, NO_TRUMP, WILD, mask_of, suit_of
-from .errors import RuleViolation
-from .options import Option, clean_options
-from .rng import seeded, shuffle
 from .table_phases import HandOver, MatchOver, TableBidding, TableTrickPlay
 
 _TABLE_CACHE: dict[tuple, tuple] = {}

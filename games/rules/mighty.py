@@ -57,8 +57,8 @@ from games.engine import (
     State,
     Vocabulary,
 )
+from games.engine.rng import shuffle
 from games.engine.tricks import WILD
-from games.rules.rng import shuffle
 from games.rules.wording import seat_choices
 
 from .mighty_phases import (  # noqa: F401  (the names the game's users import from here)

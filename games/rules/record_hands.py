@@ -6,9 +6,9 @@ scoresheet hands are checked from their bids and tricks alone.
 
 from __future__ import annotations
 
+from ..engine.errors import RecordError
 from . import actions as A
 from .cards import NO_TRUMP, SUITS, parse_card, parse_suit
-from .errors import RecordError
 from .replay import replay_hand
 from .state import State
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import RecordError, RulesError
+from ..engine.errors import RecordError, RulesError
 from .record_depth import MAX_DEPTH, deepest, place_of
 from .record_hands import HandChecker
 from .record_shape import flat_hand

@@ -408,7 +408,7 @@ class Ribs(EngineGame):
     def deal(self, state, rng):
         """The whole pack, one card at a time from the dealer's left."""
         deck = self.pack.ids()
-        rng.shuffle(deck)  # (rules.rng's fast shuffle stops at 64 cards; ours reach 80)
+        rng.shuffle(deck)  # (engine.rng's fast shuffle stops at 64 cards; ours reach 80)
         n = state.n
         for k in range(n):
             state.table.put("hand", deck[k::n], (state.dealer + 1 + k) % n)

@@ -63,8 +63,8 @@ def _engine_shape_hand_schema(cls) -> dict:
 
 def record_schema(name: str) -> dict:
     """The JSON Schema a record of game `name` must match (shape only, not the rules)."""
+    from ..engine.errors import RulesError
     from . import GAMES
-    from .errors import RulesError
 
     cls = GAMES.get(name)
     if cls is None:

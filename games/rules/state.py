@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
+from ..engine.errors import IllegalAction, RuleViolation
 from .cards import NO_TRUMP, suit_letter
-from .errors import IllegalAction, RuleViolation
 
 BIDDING, PLAYING, OVER = "bid", "play", "over"  # the names of the phases (`State.phase`)
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet

@@ -18,10 +18,10 @@ so the state polls no `done` after each action.
 
 from __future__ import annotations
 
+from ..engine.errors import IllegalAction, RuleViolation
 from ..engine.phases import BidRound, Phase, TrickPlay
 from . import actions as A
 from .cards import CODES, JOKER_BITS, SUIT_BITS, WILD
-from .errors import IllegalAction, RuleViolation
 
 SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
 SUIT_SHIFT = (0, 13, 26, 39)  # where each suit's 13 bits start in a hand's mask

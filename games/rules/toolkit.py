@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.errors import RulesError
 from .cards import CODES
-from .errors import RulesError
 
 DECK_WITH_JOKERS = 54
 

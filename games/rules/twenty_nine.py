@@ -55,8 +55,8 @@ from games.engine import (
     Vocabulary,
     by_table_trump,
 )
+from games.engine.rng import shuffle
 from games.engine.tricks import FOLLOW_SUIT
-from games.rules.rng import shuffle
 
 FIRST_HALF = 4  # cards each before the auction
 CARDS = 8

@@ -1,14 +1,18 @@
 """Six-Pack Bezique records stored before the meld rules were corrected
-(games/rules/bezique_records.py): each checks again with the totals it was stored with.
+(the data migration tournaments 0006, whose code is frozen in it): each checks again with
+the totals it was stored with.
 The files in tests/games/stored were written by random play under the earlier rules."""
 
+import importlib
 import json
 import pathlib
 
 import pytest
 
 from games import rules
-from games.rules.bezique_records import upgrade_record
+
+upgrade_record = importlib.import_module(
+    "tournaments.migrations.0006_six_pack_bezique_records_corrected_melds").upgrade_record
 
 STORED = pathlib.Path(__file__).parent / "stored"
 

@@ -7,9 +7,23 @@ from a replay of the stored record; Bluke-family rows keep {} and are not touche
 from django.db import migrations, models
 
 
+def engine_summaries(game, record: dict) -> list[dict]:
+    """Per hand of an accepted engine record, the summary a referee replay computes.
+    Frozen here (it was tournaments.services.records.engine_replay) so that moving the
+    live code cannot change what this migration does."""
+    from games import rules
+    from games.engine.checker import EngineChecker
+
+    first_dealer = record.get("first_dealer", 0)
+    checker = EngineChecker(game, record["seats"],
+                            first_dealer if isinstance(first_dealer, int) else 0,
+                            rules.CheckReport())
+    checker.check_all(record.get("hands") or [])
+    return [{"summary": entry["summary"] or {}} for entry in checker.state.hand_log]
+
+
 def fill_summaries(apps, schema_editor):
     from games import rules
-    from tournaments.services.records import engine_replay, is_engine_game
 
     Game = apps.get_model("tournaments", "Game")
     Hand = apps.get_model("tournaments", "Hand")
@@ -20,9 +34,9 @@ def fill_summaries(apps, schema_editor):
         try:
             loaded = rules.load(record.get("game"), players=len(record.get("seats") or []),
                                 **options)
-            if not is_engine_game(loaded):
+            if not hasattr(loaded, "build_phases"):  # the Bluke family's rows keep {}
                 continue
-            log, _ = engine_replay(loaded, record)
+            log = engine_summaries(loaded, record)
         except Exception:  # noqa: BLE001 - a record the rules no longer read keeps {}
             continue
         for hand in Hand.objects.filter(game=game, summary={}):

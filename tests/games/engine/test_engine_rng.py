@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.rules import rng
+from games.engine import rng
 
 
 @pytest.mark.parametrize("size", [24, 32, 36, 53, 54, 80, 192, 208])
