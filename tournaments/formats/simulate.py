@@ -1,0 +1,48 @@
+"""A dry run of a night in any format, with drawn results (pure Python, no Django).
+
+`simulate_night` plays `rounds` rounds for players 1..N: the rotation plans them all at
+once, the standings-driven formats form each round from the drawn places of the rounds
+before. Each table's places are a seeded shuffle, so the same seed gives the same night.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tournaments.formats import ROTATION, Night, TableSizes, next_round
+
+
+def simulate_night(*, format: str, players: int, rounds: int, sizes: TableSizes,
+                   seed: int, partnership: bool = False, time_budget: float = 2.0) -> dict:
+    """`{"rounds", "sit_outs", "places"}`: per round the tables from seat 0, who sat out,
+    and each table's players best first."""
+    if players < 1 or rounds < 1:
+        raise ValueError("a night needs at least one player and one round")
+    ids = list(range(1, players + 1))
+    draw = random.Random(seed)
+    if format == ROTATION:
+        tables, sit_outs = _rotation(ids, rounds, sizes, seed, partnership, time_budget)
+        places = [[draw.sample(t, len(t)) for t in rnd] for rnd in tables]
+        return {"rounds": tables, "sit_outs": sit_outs, "places": places}
+    night = Night()
+    for _ in range(rounds):
+        plan = next_round(format, night, ids, sizes, seed)
+        places = [draw.sample(t, len(t)) for t in plan.tables]
+        night = Night(rounds=[*night.rounds, plan.tables], places=[*night.places, places],
+                      sit_outs=[*night.sit_outs, plan.sit_outs])
+    return {"rounds": night.rounds, "sit_outs": night.sit_outs, "places": night.places}
+
+
+def _rotation(ids, rounds, sizes, seed, partnership, time_budget):
+    from tournaments import rotation
+
+    if sizes.sizes() == (2,):
+        from tournaments.rotation.round_robin import plan_round_robin
+
+        plan = plan_round_robin(ids, rounds, rotation.History(), [], [])
+    else:
+        plan = rotation.plan_rotation(rotation.SeatingRequest(
+            players=ids, table_sizes=sizes, rounds=rounds, partnership=partnership,
+            seed=seed, time_budget=time_budget))
+    return ([[list(t) for t in rnd] for rnd in plan.rounds],
+            [sorted(out) for out in plan.sit_outs])
