@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from league.api import webhooks as league_webhooks
 from league.api.urls import router as league_router
+from rankings.api import archive as rankings_archive
 from rankings.api import standings as rankings_standings
 from tournaments.api.urls import router as tournaments_router
 from tournaments.api.urls import urlpatterns as tournaments_paths
@@ -20,10 +21,18 @@ standings_paths = [
     path("players/<int:pk>/ratings/", rankings_standings.PlayerRatingsView.as_view(),
          name="player-ratings"),
 ]
+archive_paths = [
+    path("clubs/<int:pk>/archive/", rankings_archive.ClubArchiveView.as_view(),
+         name="club-archive"),
+    path("clubs/import/", rankings_archive.ClubImportView.as_view(), name="club-import"),
+    path("players/<int:pk>/data/", rankings_archive.PlayerDataView.as_view(),
+         name="player-data"),
+]
 webhook_paths = [
     path("clubs/<int:pk>/webhooks/", league_webhooks.WebhookListView.as_view(),
          name="club-webhooks"),
     path("clubs/<int:pk>/webhooks/<int:hook>/", league_webhooks.WebhookDetailView.as_view(),
          name="club-webhook"),
 ]
-urlpatterns = [*tournaments_paths, *standings_paths, *webhook_paths, *router.urls]
+urlpatterns = [*tournaments_paths, *standings_paths, *archive_paths, *webhook_paths,
+               *router.urls]

@@ -1,3 +1,4 @@
+import uuid
 import zoneinfo
 
 from django.conf import settings
@@ -53,6 +54,9 @@ class Player(models.Model):
     """
 
     display_name = models.CharField(max_length=80)
+    # The id a club archive names the player by (rankings.archive): the same in every
+    # export, and it says nothing about the person (unlike the name, it survives erasure).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="player",
