@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import BaseInlineFormSet
+from django.utils.translation import gettext as _
 
 from league.models import Membership, Role
 from league.services.clubs import membership_check_change
@@ -86,8 +87,9 @@ class MembershipFormSet(BaseInlineFormSet):
         had_owner = self.instance.pk and self.instance.memberships.filter(
             role=Role.OWNER).exists()
         if had_owner and Role.OWNER not in final_roles:
-            raise ValidationError(f"{self.instance} keeps at least one owner: make another "
-                                  "member owner before removing or demoting the last one.")
+            raise ValidationError(_("%(club)s keeps at least one owner: make another member "
+                                    "owner before removing or demoting the last one.") % {
+                "club": self.instance})
 
 
 def with_user(form_class, user):

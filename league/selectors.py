@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from league import permissions
 from league.models import ApiToken, Club, Membership, Player, Season, Webhook, WebhookDelivery
@@ -37,8 +38,8 @@ def token_list(*, subject) -> QuerySet[ApiToken]:
 def webhook_list(*, subject, club: Club) -> QuerySet[Webhook]:
     """The club's webhooks, if the subject may manage them (PermissionDenied otherwise)."""
     if not permissions.can(subject, permissions.WEBHOOKS, club):
-        raise PermissionDenied("Only the club's organisers and its API tokens may see its "
-                               "webhooks.")
+        raise PermissionDenied(_("Only the club's organisers and its API tokens may see its "
+                               "webhooks."))
     return Webhook.objects.filter(club=club).order_by("-created_at", "-pk")
 
 

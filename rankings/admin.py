@@ -9,7 +9,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.utils.html import format_html
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from league import permissions
 from league.admin import ReadOnlyScopedAdmin, manages_any
@@ -59,23 +60,23 @@ class RatingPoolAdmin(ComputedRowsAdmin):
     def players(self, obj):
         return obj.player_count
 
-    @admin.display(description="Params")
+    @admin.display(description=gettext_lazy("Params"))
     def params_display(self, obj):
         return _pretty_json(obj.params)
 
-    @admin.display(description="Fit report")
+    @admin.display(description=gettext_lazy("Fit report"))
     def fit_report_display(self, obj):
         return _pretty_json(obj.fit_report)
 
     def has_recompute_permission(self, request):
         return request.user.is_superuser or manages_any(request.user)
 
-    @admin.action(description="Recompute ratings", permissions=["recompute"])
+    @admin.action(description=gettext_lazy("Recompute ratings"), permissions=["recompute"])
     def recompute(self, request, queryset):
         pools = list(queryset.select_related("club"))
         # The changelist is already scoped; ask the policy again per pool all the same.
         if any(not permissions.can(request.user, permissions.MANAGE, p) for p in pools):
-            raise PermissionDenied("Only the club's organisers may recompute its ratings.")
+            raise PermissionDenied(_("Only the club's organisers may recompute its ratings."))
         for pool in pools:
             games = ratings_update(pool_id=pool.pk, full=True)
             audit_record(club=pool.club, target=pool, subject=request.user,

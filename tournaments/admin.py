@@ -23,6 +23,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from league import permissions
 from league.admin import ClubScopedAdmin, ReadOnlyScopedAdmin, ScopedTabularInline
@@ -262,10 +264,11 @@ class RoundAdmin(ServiceOwnedMixin, DeletesResultsMixin, ClubScopedAdmin):
 
 
 class ResultForm(forms.Form):
-    record = forms.JSONField(help_text="The record as JSON (see /api/v1/rulesets/).")
+    record = forms.JSONField(
+        help_text=gettext_lazy("The record as JSON (see /api/v1/rulesets/)."))
     correction_reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Needed to replace a stored result (organisers only).")
+        help_text=gettext_lazy("Needed to replace a stored result (organisers only)."))
 
 
 @admin.register(Table)
@@ -298,12 +301,12 @@ class TableAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, DeletesResultsMixi
         formset.changed_objects = [(f.instance, f.changed_data) for f in changed]
         return None
 
-    @admin.display(description="Result")
+    @admin.display(description=gettext_lazy("Result"))
     def result_link(self, table):
         if not table.pk:
             return "-"
         url = reverse("admin:tournaments_table_result", args=[table.pk])
-        label = "Correct result" if hasattr(table, "result") else "Enter result"
+        label = _("Correct result") if hasattr(table, "result") else _("Enter result")
         return format_html('<a href="{}">{}</a>', url, label)
 
     def get_urls(self):
@@ -330,10 +333,11 @@ class TableAdmin(ServiceOwnedMixin, SeatsThroughServiceMixin, DeletesResultsMixi
             except (ResultConflict, PermissionDenied) as refused:
                 form.add_error("correction_reason", str(refused))
             else:
-                messages.success(request, "Result stored." if outcome.created else "Result kept.")
+                messages.success(request, _("Result stored.") if outcome.created
+                                 else _("Result kept."))
                 return redirect("admin:tournaments_tableresult_change", outcome.game.pk)
         context = {**self.admin_site.each_context(request), "opts": self.opts, "table": table,
-                   "form": form, "record_errors": errors, "title": f"Result of {table}"}
+                   "form": form, "record_errors": errors, "title": _("Result of %(table)s") % {"table": table}}
         return TemplateResponse(request, "admin/tournaments/table_result.html", context)
 
 
@@ -354,12 +358,12 @@ class TableResultAdmin(ReadOnlyScopedAdmin):
     delete_confirmation_template = "admin/tournaments/game_delete_confirmation.html"
     actions = ["remove_selected_results"]
 
-    @admin.display(description="Correction")
+    @admin.display(description=gettext_lazy("Correction"))
     def correct_link(self, game):
         url = reverse("admin:tournaments_table_result", args=[game.table_id])
-        return format_html('<a href="{}">Correct this result</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("Correct this result"))
 
-    @admin.display(description="Record")
+    @admin.display(description=gettext_lazy("Record"))
     def record_json(self, game):
         return format_html("<pre>{}</pre>", json.dumps(game.record, indent=1)[:20000])
 
@@ -380,7 +384,8 @@ class TableResultAdmin(ReadOnlyScopedAdmin):
                     result_remove_check(actor=request.user, game=game,
                                         reason=request.POST.get("reason", ""))
                 except REMOVAL_REFUSALS as refused:
-                    self.message_user(request, f"Not removed: {refused}", messages.ERROR)
+                    self.message_user(request, _("Not removed: %(why)s") % {"why": refused},
+                                      messages.ERROR)
                     return HttpResponseRedirect(request.path)
         return super().delete_view(request, object_id, extra_context)
 
@@ -394,7 +399,7 @@ class TableResultAdmin(ReadOnlyScopedAdmin):
             for game in queryset.select_related("table"):
                 result_remove(actor=request.user, game=game, reason=reason)
 
-    @admin.action(description="Remove selected results (asks for a reason)",
+    @admin.action(description=gettext_lazy("Remove selected results (asks for a reason)"),
                   permissions=["delete"])
     def remove_selected_results(self, request, queryset):
         if request.POST.get("post"):
@@ -405,13 +410,16 @@ class TableResultAdmin(ReadOnlyScopedAdmin):
                 count = queryset.count()
                 self.delete_queryset(request, queryset)
             except REMOVAL_REFUSALS as refused:
-                self.message_user(request, f"Nothing removed: {refused}", messages.ERROR)
+                self.message_user(request, _("Nothing removed: %(why)s") % {"why": refused},
+                                  messages.ERROR)
             else:
-                self.message_user(request, f"Removed {count} result{'s' if count != 1 else ''}"
-                                  "; standings and ratings are being recomputed.")
+                self.message_user(request, ngettext(
+                    "Removed %(count)d result; standings and ratings are being recomputed.",
+                    "Removed %(count)d results; standings and ratings are being recomputed.",
+                    count) % {"count": count})
             return None
         context = {**self.admin_site.each_context(request), "opts": self.opts,
-                   "title": "Remove results", "games": queryset.select_related("table"),
+                   "title": _("Remove results"), "games": queryset.select_related("table"),
                    "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
         return TemplateResponse(request, "admin/tournaments/game_remove_selected.html",
                                 context)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext_lazy
 
 from games import rules
 from tournaments.models import Event, Seat
@@ -33,8 +34,8 @@ class EventAddForm(forms.ModelForm):
     """A new event: the game comes from the rules registry, or from its season."""
 
     game = forms.ChoiceField(choices=_game_choices, required=False)
-    options = forms.JSONField(required=False, help_text="Leave empty for the season's "
-                                                        "options (a season's nights use them).")
+    options = forms.JSONField(required=False, help_text=gettext_lazy(
+        "Leave empty for the season's options (a season's nights use them)."))
 
     class Meta:
         model = Event

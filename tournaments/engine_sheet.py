@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.sheet_base import SheetResults
+from tournaments.card_words import choice_label
+from tournaments.sheet_base import SheetResults, missing_message, order_message
 from tournaments.sheet_fields import (
     SheetField,
     choices,
     list_text,
     parse_list,
     parse_value,
-    sheet_fields,
 )
 from tournaments.sheet_rows import fixed_hands
+from tournaments.sheet_words import shown_fields
 
 SPARE_ROWS = 6  # blank rows after the written ones when the number of hands is not fixed
 MIN_ROWS = 10
@@ -143,7 +144,7 @@ class EngineSheet(SheetResults):
                       if game.partnership else list(seat_names))
         self.sides = [" & ".join(seat_names[s] for s in team) for team in game.teams]
         self.names = {"seat": seat_names, "side": self.sides}  # whom seat and side fields name
-        self.fields = sheet_fields(type(game))
+        self.fields = shown_fields(type(game))  # titles in the reader's language
         self.notes = seat_notes(game)
         self.errors: list[str] = []
         self.totals: list | None = None
@@ -231,7 +232,10 @@ class EngineSheet(SheetResults):
 
     def seat_options(self, sheet_field: SheetField) -> list[tuple[str, str]]:
         """Choices of a select: enum values, or the seats (sides) by their players' names."""
-        return choices(sheet_field, self.names)
+        options = choices(sheet_field, self.names)
+        if sheet_field.kind in ("seat", "side"):
+            return options
+        return [(value, choice_label(label)) for value, label in options]
 
     # --- from the form or a record to cells -------------------------------------
     def _read(self, data) -> None:
@@ -281,13 +285,12 @@ class EngineSheet(SheetResults):
             problems = True
             missing = [cell for cell in row.cells if cell.needed and not cell.text.strip()]
             if missing:
-                row.errors.append(f"hand {row.number}: missing " + ", ".join(
+                row.errors.append(missing_message(row.number, [
                     f"{c.field.title} ({c.label})" if c.index is not None else c.field.title
-                    for c in missing[:4]) + ("…" if len(missing) > 4 else ""))
+                    for c in missing]))
                 row.bad_cells |= {(c.field.name, c.index) for c in missing}
             else:
-                row.errors.append(f"hand {row.number}: enter the hands in order "
-                                  f"(hand {done + 1} is not finished)")
+                row.errors.append(order_message(row.number, done + 1))
         return problems
 
     # --- from the checker back to cells -------------------------------------------

@@ -6,8 +6,9 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Player
 from league.models.clubs import BotStrength
+from tournaments import card_words
 from tournaments.services.hands import NO_TRUMP, canonical_trump
-from tournaments.sheet_base import SheetResults
+from tournaments.sheet_base import SheetResults, missing_message, order_message
 
 MAX_ROUNDS = 12
 
@@ -69,8 +70,7 @@ class BotFillForm(forms.Form):
 
 # --- the scoresheet ------------------------------------------------------------
 
-TRUMP_CHOICES = [("", "—"), ("S", "♠ S"), ("H", "♥ H"), ("D", "♦ D"), ("C", "♣ C"),
-                 ("none", "no trump")]
+TRUMP_CHOICES = card_words.TRUMP_CHOICES  # the views' name for it
 
 
 class SheetRow:
@@ -213,16 +213,15 @@ class Scoresheet(SheetResults):
                 row.pending = True
                 continue
             problems = True
-            missing = [f"{self.seat_names[s]}'s {what}" for s in range(self.players)
-                       for what, cells in (("bid", row.bids), ("tricks", row.tricks))
+            missing = [what % {"name": self.seat_names[s]} for s in range(self.players)
+                       for what, cells in ((_("%(name)s's bid"), row.bids),
+                                           (_("%(name)s's tricks"), row.tricks))
                        if not cells[s].strip()]
             if missing:
-                row.errors.append(f"hand {row.number}: missing {', '.join(missing[:4])}"
-                                  + ("…" if len(missing) > 4 else ""))
+                row.errors.append(missing_message(row.number, missing))
                 row.bad_cells |= {("bids", s) for s in range(self.players) if not row.bids[s]}
                 row.bad_cells |= {("tricks", s) for s in range(self.players)
                                   if not row.tricks[s]}
             else:
-                row.errors.append(f"hand {row.number}: enter the hands in order "
-                                  f"(hand {done + 1} is not finished)")
+                row.errors.append(order_message(row.number, done + 1))
         return problems

@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from games import rules
 from tournaments.engine_sheet import seat_notes
 from tournaments.models import Table
-from tournaments.sheet_fields import sheet_fields
 from tournaments.sheet_rows import PAPER_ROWS, fixed_hands
+from tournaments.sheet_words import shown_fields
 
 
 @dataclass
@@ -90,7 +90,7 @@ def paper_sheet(table: Table) -> PaperSheet:
 def _engine_columns(game, seats: list[str]) -> list[tuple[str, str]]:
     sides = [" & ".join(seats[s] for s in team) for team in game.teams]
     columns = []
-    for sheet_field in sheet_fields(type(game)):
+    for sheet_field in shown_fields(type(game)):
         names = {"seat": seats, "side": sides}.get(sheet_field.per)
         if names:
             columns += [(sheet_field.title, name) for name in names]

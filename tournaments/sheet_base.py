@@ -9,6 +9,20 @@ it; they hold `rows` (with `errors`, `bad_cells`, `scores`, `running`), `units`,
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+
+def missing_message(number: int, missing: list[str]) -> str:
+    """A started row whose needed cells (at most four named) are still empty."""
+    cells = ", ".join(missing[:4]) + ("…" if len(missing) > 4 else "")
+    return _("hand %(number)s: missing %(cells)s") % {"number": number, "cells": cells}
+
+
+def order_message(number: int, first_open: int) -> str:
+    """A row typed below one that is not finished."""
+    return _("hand %(number)s: enter the hands in order (hand %(open)s is not finished)") % {
+        "number": number, "open": first_open}
+
 
 class SheetResults:
     def start_totals(self) -> list:

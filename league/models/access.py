@@ -3,6 +3,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models.clubs import Club
 
@@ -43,7 +44,7 @@ class ApiToken(models.Model):
 class IdempotencyRecord(models.Model):
     """One `Idempotency-Key` use: the request it guarded and the response it produced."""
 
-    owner = models.CharField(max_length=64, help_text="user:<id> or token:<id>")
+    owner = models.CharField(max_length=64, help_text=_("user:<id> or token:<id>"))
     key = models.CharField(max_length=255)
     request_hash = models.CharField(max_length=64)
     in_flight = models.BooleanField(default=True)
@@ -53,7 +54,7 @@ class IdempotencyRecord(models.Model):
     # While in flight: the running request holds the key until then, and a request
     # that died (worker killed, connection lost) frees it when the lease runs out.
     locked_until = models.DateTimeField(null=True, blank=True)
-    lease = models.UUIDField(null=True, blank=True, help_text="Which request holds the key.")
+    lease = models.UUIDField(null=True, blank=True, help_text=_("Which request holds the key."))
 
     class Meta:
         constraints = [

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models.clubs import Club
 
@@ -21,12 +22,12 @@ class AuditEntry(models.Model):
         "league.ApiToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor_name = models.CharField(max_length=200, blank=True,
-                                  help_text="The user, the API token or 'system', by name.")
+                                  help_text=_("The user, the API token or 'system', by name."))
     action = models.CharField(max_length=40)
     target_type = models.CharField(max_length=40)
     target_id = models.BigIntegerField()
     target_name = models.CharField(max_length=200, blank=True,
-                                   help_text="What the target was called at the time.")
+                                   help_text=_("What the target was called at the time."))
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
@@ -34,7 +35,7 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = _("audit entries")
         indexes = [models.Index(fields=["target_type", "target_id"])]
 
     def __str__(self) -> str:

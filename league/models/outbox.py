@@ -1,9 +1,10 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class RecomputeKind(models.TextChoices):
-    STANDINGS = "standings", "season standings"
-    RATINGS = "ratings", "ratings after a game"
+    STANDINGS = "standings", _("season standings")
+    RATINGS = "ratings", _("ratings after a game")
 
 
 class PendingRecompute(models.Model):
@@ -18,13 +19,13 @@ class PendingRecompute(models.Model):
     """
 
     kind = models.CharField(max_length=16, choices=RecomputeKind.choices)
-    target_id = models.BigIntegerField(help_text="Season id (standings) or game id (ratings).")
+    target_id = models.BigIntegerField(help_text=_("Season id (standings) or game id (ratings)."))
     requested_at = models.DateTimeField()
-    due_at = models.DateTimeField(help_text="Not drained before this (backoff after a failure).")
-    claimed_by = models.UUIDField(null=True, blank=True, help_text="The drain working on it.")
+    due_at = models.DateTimeField(help_text=_("Not drained before this (backoff after a failure)."))
+    claimed_by = models.UUIDField(null=True, blank=True, help_text=_("The drain working on it."))
     claimed_until = models.DateTimeField(
         null=True, blank=True,
-        help_text="The claim's end: a killed drain's rows are taken up again after it.")
+        help_text=_("The claim's end: a killed drain's rows are taken up again after it."))
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
 

@@ -1,4 +1,5 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Club, Player
 
@@ -17,26 +18,26 @@ class PlayerGameStat(models.Model):
     game = models.ForeignKey(
         "tournaments.TableResult", null=True, on_delete=models.SET_NULL, related_name="player_stats")
     played_at = models.DateTimeField()
-    record_hash = models.CharField(max_length=64, help_text="The game's record when counted.")
+    record_hash = models.CharField(max_length=64, help_text=_("The game's record when counted."))
     game_updated_at = models.DateTimeField(
-        null=True, help_text="The game's updated_at when counted: a game saved since is recounted.")
+        null=True, help_text=_("The game's updated_at when counted: a game saved since is recounted."))
     table_label = models.CharField(max_length=20, blank=True)
     game_name = models.CharField(max_length=40, blank=True,
-                                 help_text="The rules game played at the table, e.g. mighty.")
+                                 help_text=_("The rules game played at the table, e.g. mighty."))
     hands_played = models.PositiveIntegerField(
-        default=0, help_text="Every hand of the game, whether or not it had bids to count.")
+        default=0, help_text=_("Every hand of the game, whether or not it had bids to count."))
     # None when the game cannot be attributed to sides (an empty seat): no result, no rivals.
     score = models.FloatField(null=True)
     place = models.FloatField(null=True)
-    others = models.JSONField(default=list, help_text="Every other player at the table.")
+    others = models.JSONField(default=list, help_text=_("Every other player at the table."))
     rivals = models.JSONField(
-        default=dict, help_text="Opponent id -> comparison: 1 ahead of them, -1 behind, 0 level.")
+        default=dict, help_text=_("Opponent id -> comparison: 1 ahead of them, -1 behind, 0 level."))
     hands = models.PositiveIntegerField(default=0)
     perfect = models.PositiveIntegerField(default=0)
     over = models.PositiveIntegerField(default=0)
     sets = models.PositiveIntegerField(default=0)
     overtricks = models.PositiveIntegerField(default=0)
-    by_size = models.JSONField(default=dict, help_text="Cards dealt -> [hands, made, perfect].")
+    by_size = models.JSONField(default=dict, help_text=_("Cards dealt -> [hands, made, perfect]."))
     bluke_hands = models.PositiveIntegerField(default=0)
     bluke_held = models.PositiveIntegerField(default=0)
     bluke_won = models.PositiveIntegerField(default=0)
@@ -66,17 +67,17 @@ class PlayerStats(models.Model):
     over = models.PositiveIntegerField(default=0)
     sets = models.PositiveIntegerField(default=0)
     overtricks = models.PositiveIntegerField(default=0)
-    by_size = models.JSONField(default=dict, help_text="Cards dealt -> [hands, made, perfect].")
+    by_size = models.JSONField(default=dict, help_text=_("Cards dealt -> [hands, made, perfect]."))
     bluke_hands = models.PositiveIntegerField(default=0)
     bluke_held = models.PositiveIntegerField(default=0)
     bluke_won = models.PositiveIntegerField(default=0)
     by_game = models.JSONField(
-        default=dict, help_text="Rules game -> games, firsts, hands, scored games, score sum, "
-                                "best score and place sum, for the page's per-game lines.")
+        default=dict, help_text=_("Rules game -> games, firsts, hands, scored games, score sum, "
+                                "best score and place sum, for the page's per-game lines."))
 
     class Meta:
         db_table = "league_playerstats"  # the table from before the move to rankings
-        verbose_name_plural = "player statistics"
+        verbose_name_plural = _("player statistics")
         constraints = [
             models.UniqueConstraint(fields=["player", "club"], name="player_stats_unique")
         ]
@@ -98,7 +99,7 @@ class HeadToHead(models.Model):
 
     class Meta:
         db_table = "league_headtohead"  # the table from before the move to rankings
-        verbose_name_plural = "head-to-head records"
+        verbose_name_plural = _("head-to-head records")
         constraints = [
             models.UniqueConstraint(fields=["player", "club", "opponent"],
                                     name="head_to_head_unique")

@@ -1,6 +1,7 @@
 import json
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.game_titles import game_label
 from league.models import Club, Player
@@ -59,7 +60,7 @@ class PlayerRating(models.Model):
     sigma = models.FloatField(default=0.0)
     games = models.PositiveIntegerField(default=0)
     provisional = models.BooleanField(
-        default=True, help_text="By the engine's rule at the last game (before inactivity)."
+        default=True, help_text=_("By the engine's rule at the last game (before inactivity).")
     )
     last_played_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -103,8 +104,8 @@ class RatingHistory(models.Model):
         "tournaments.TableResult", null=True, on_delete=models.SET_NULL, related_name="rating_history"
     )
     played_at = models.DateTimeField()
-    game_order = models.BigIntegerField(help_text="The game id, for ordering within played_at.")
-    record_hash = models.CharField(max_length=64, help_text="The game's record when rated.")
+    game_order = models.BigIntegerField(help_text=_("The game id, for ordering within played_at."))
+    record_hash = models.CharField(max_length=64, help_text=_("The game's record when rated."))
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     games_before = models.PositiveIntegerField()
@@ -115,7 +116,7 @@ class RatingHistory(models.Model):
     class Meta:
         db_table = "league_ratinghistory"  # the table from before the move to rankings
         ordering = ["pool", "played_at", "game_order", "player_id"]
-        verbose_name_plural = "rating history"
+        verbose_name_plural = _("rating history")
         constraints = [
             models.UniqueConstraint(
                 fields=["pool", "game_order", "player"], name="rating_history_unique"

@@ -59,3 +59,17 @@ def night(db):
     player_stats_recompute(club_id=club.pk)
     return {"club": club, "user": user, "player": organiser, "season": season,
             "event": event, "table": table, "newcomer": newcomer}
+
+
+@pytest.fixture
+def open_tables(night):
+    """Tables still to be played on the pseudo-locale's night: a Bluke table (the classic
+    sheet) and a Mighty table (a sheet generated from the engine's schema)."""
+    club, event = night["club"], night["event"]
+    players = [m.player for m in club.memberships.select_related("player").order_by("pk")]
+    bluke = seated_table(club, players[:4], round=RoundFactory(event=event))
+    mighty_night = EventFactory(club=club, season=night["season"], name="პარასკევი",
+                                game="mighty", date=timezone.localdate())
+    mighty = seated_table(club, players[:5], game="mighty",
+                          round=RoundFactory(event=mighty_night))
+    return {"bluke": bluke, "mighty": mighty}

@@ -29,6 +29,7 @@ SKIPPED_CLASSES = {
 SKIPPED_TAGS = {"script", "style", "code", "bdi", "kbd", "samp"}
 SEEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-busy")
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+ADDRESS = re.compile(r"https?://\S+")  # an address shown to be typed is no word
 
 
 class VisibleText(HTMLParser):
@@ -62,7 +63,7 @@ class VisibleText(HTMLParser):
 def english_words(html: str) -> list[str]:
     reader = VisibleText(pseudo_locale.CODE)
     reader.feed(html)
-    found = ENGLISH_WORD.findall(" ".join(reader.words))
+    found = ENGLISH_WORD.findall(ADDRESS.sub(" ", " ".join(reader.words)))
     return sorted({word for word in found if word.lower() not in ALLOWED})
 
 

@@ -7,6 +7,7 @@ and proxies drop a DELETE body) or as `{"reason": ...}` in a JSON body. The view
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
@@ -65,6 +66,6 @@ def remove_response(request, table: Table) -> Response:
         return Response({"detail": str(missing)}, status=status.HTTP_404_NOT_FOUND)
     except ResultRejected as refused:
         return _refused(refused.errors)
-    body = {"detail": "Result removed; standings and ratings are being recomputed.",
+    body = {"detail": _("Result removed; standings and ratings are being recomputed."),
             "table": outcome.table.pk, "game": outcome.game_id, "season": outcome.season_id}
     return Response(RemovedSerializer(body).data)

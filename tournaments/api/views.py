@@ -8,6 +8,7 @@ leave through `result_remove` (`tournaments.api.removal`).
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -58,6 +59,7 @@ from tournaments.models import ResultSource
 from tournaments.rulesets import ruleset
 from tournaments.selectors_tasks import seating_plan, seating_task_status
 from tournaments.services import events as event_services
+from tournaments.services import next_round as next_round_services
 from tournaments.services import seating as seating_services
 from tournaments.services.record_limits import COSTLY, limit_errors
 from tournaments.services.records import input_errors
@@ -88,7 +90,7 @@ def _result_response(submit) -> Response:
     try:
         outcome = submit()
     except ResultRejected as refused:
-        return Response({"detail": "The record was refused.", "errors": refused.errors},
+        return Response({"detail": _("The record was refused."), "errors": refused.errors},
                         status=status.HTTP_400_BAD_REQUEST)
     except ResultConflict as conflict:
         return Response({"detail": str(conflict), "game": conflict.game.pk},
@@ -163,6 +165,19 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         event = event_services.event_close(event=event, user=subject_of(request),
                                            **data.validated_data)
         return Response(EventSerializer(event).data)
+
+
+    @extend_schema(request=None, responses={201: RoundSerializer, **ERRORS},
+                   description="Organisers of a king's table or Swiss night (`format`): form "
+                               "the next round from the results so far. Refused (400) while "
+                               "a table of the last round has no complete result; it is also "
+                               "formed by itself when the last result of a round is stored.")
+    @action(detail=True, methods=["post"], url_path="next-round", filterset_fields=[],
+            pagination_class=None)
+    def next_round(self, request, pk=None):
+        rnd = next_round_services.event_form_next_round(event=self.get_object(),
+                                                        user=subject_of(request))
+        return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
 def _seating_body(event) -> dict:
@@ -392,7 +407,7 @@ class RecordCheckView(APIView):
                    429: OpenApiResponse(ErrorSerializer, description="Too many requests.")})
     def post(self, request):
         if not isinstance(request.data, dict):
-            return Response({"detail": "The body must be a JSON object (a record)."},
+            return Response({"detail": _("The body must be a JSON object (a record).")},
                             status=status.HTTP_400_BAD_REQUEST)
         refused = input_errors(request.data) + limit_errors(request.data)
         if COSTLY.intersection(e["code"] for e in refused):

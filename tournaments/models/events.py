@@ -1,39 +1,52 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Club, Season
 
 
 class EventKind(models.TextChoices):
-    LEAGUE_NIGHT = "league-night", "League night"
-    TOURNAMENT = "tournament", "Tournament"
+    LEAGUE_NIGHT = "league-night", _("League night")
+    TOURNAMENT = "tournament", _("Tournament")
 
 
 class EventStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SEATED = "seated", "Seated"
-    PLAYING = "playing", "Playing"
-    CLOSED = "closed", "Closed"
+    DRAFT = "draft", _("Draft")
+    SEATED = "seated", _("Seated")
+    PLAYING = "playing", _("Playing")
+    CLOSED = "closed", _("Closed")
+
+
+class EventFormat(models.TextChoices):
+    """How a night's rounds are formed (`tournaments.formats`)."""
+
+    ROTATION = "rotation", _("Seat rotation")
+    KINGS = "kings", _("King's table")
+    SWISS = "swiss", _("Swiss")
 
 
 class Event(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     season = models.ForeignKey(
         Season, null=True, blank=True, on_delete=models.PROTECT, related_name="events",
-        help_text="Empty for a one-off tournament.",
+        help_text=_("Empty for a one-off tournament."),
     )
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=20, choices=EventKind.choices, default=EventKind.LEAGUE_NIGHT)
     date = models.DateField()
     start_time = models.TimeField(
         null=True, blank=True,
-        help_text="When the night starts, in the club's time zone (calendar feeds); empty: "
-                  "the feeds show the whole day.")
+        help_text=_("When the night starts, in the club's time zone (calendar feeds); empty: "
+                  "the feeds show the whole day."))
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.DRAFT)
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
+    format = models.CharField(
+        max_length=10, choices=EventFormat.choices, default=EventFormat.ROTATION,
+        help_text=_("Seat rotation plans every round at once; king's table and Swiss form "
+                    "each round from the results of the round before."))
     seating = models.JSONField(
         null=True, blank=True,
-        help_text="The stored seating plan: seed, algorithm version and fairness report.",
+        help_text=_("The stored seating plan: seed, algorithm version and fairness report."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -56,7 +69,7 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     published = models.BooleanField(
-        default=False, help_text="Published rounds are kept when the seating is re-planned."
+        default=False, help_text=_("Published rounds are kept when the seating is re-planned.")
     )
 
     class Meta:

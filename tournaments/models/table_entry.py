@@ -49,25 +49,25 @@ class PendingResult(models.Model):
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="pending_result")
     state = models.CharField(max_length=10, choices=PendingState.choices,
                              default=PendingState.PENDING)
-    record = models.JSONField(help_text="The submitted record.")
+    record = models.JSONField(help_text=_("The submitted record."))
     record_hash = models.CharField(max_length=64)
-    submitted_seat = models.PositiveSmallIntegerField(help_text="Seat position (from 0).")
+    submitted_seat = models.PositiveSmallIntegerField(help_text=_("Seat position (from 0)."))
     submitted_via = models.CharField(max_length=10, choices=WayIn.choices)
     submitted_at = models.DateTimeField()
     disputed_record = models.JSONField(null=True, blank=True,
-                                       help_text="The disputer's version, when they gave one.")
+                                       help_text=_("The disputer's version, when they gave one."))
     disputed_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     disputed_via = models.CharField(max_length=10, choices=WayIn.choices, blank=True)
     disputed_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = models.TextField(blank=True)
     decided_seat = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The seat that confirmed (empty when an organiser did).")
+        null=True, blank=True, help_text=_("The seat that confirmed (empty when an organiser did)."))
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     decided_via = models.CharField(max_length=10, choices=WayIn.choices, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     game = models.ForeignKey(TableResult, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+", help_text="The stored result, once decided.")
+                             related_name="+", help_text=_("The stored result, once decided."))
 
     class Meta:
         ordering = ["table"]
@@ -84,7 +84,7 @@ class SeatLink(models.Model):
     """One seat's way in for the night; a revoked link is kept (the audit names it)."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="links")
-    code = models.CharField(max_length=16, unique=True, help_text="The short code, secret.")
+    code = models.CharField(max_length=16, unique=True, help_text=_("The short code, secret."))
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 

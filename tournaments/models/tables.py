@@ -1,4 +1,5 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Player
 from tournaments.models.events import Round
@@ -9,9 +10,9 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
     game = models.CharField(max_length=40)
     options = models.JSONField(
-        default=dict, blank=True, help_text="Rules options; the player count comes from the seats."
+        default=dict, blank=True, help_text=_("Rules options; the player count comes from the seats.")
     )
-    first_dealer = models.PositiveSmallIntegerField(default=0, help_text="Seat that deals first.")
+    first_dealer = models.PositiveSmallIntegerField(default=0, help_text=_("Seat that deals first."))
 
     class Meta:
         ordering = ["round", "number"]
@@ -30,7 +31,7 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats",
-        help_text="Empty until someone (or a bot) sits here.",
+        help_text=_("Empty until someone (or a bot) sits here."),
     )
 
     class Meta:

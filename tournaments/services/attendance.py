@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.models import Membership, Player
 from league.services.audit import audit_record
@@ -29,7 +30,7 @@ def _check_answer(*, event: Event, player: Player, answer: str, user) -> None:
         raise ValidationError({"answer": f"Answer {' or '.join(map(repr, ANSWERS))}, "
                                          f"not {answer!r}."})
     if user is None or not user.is_authenticated or player.user_id != user.pk:
-        raise PermissionDenied("Players answer for themselves only.")
+        raise PermissionDenied(_("Players answer for themselves only."))
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
         raise ValidationError({"player": f"{player} is not a member of {event.club}."})
 

@@ -12,6 +12,7 @@ import zlib
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import rules
 from league.models import Player, Role
@@ -83,7 +84,7 @@ def table_fill_with_bots(*, table: Table, user, strength: str = BotStrength.HEUR
         raise ValidationError({"strength": f"No {strength} bot plays {table.game}; choose "
                                            f"{' or '.join(strengths_for(table.game))}."})
     if not can(user, MANAGE, table):
-        raise PermissionDenied("Only the club's organisers may seat bots.")
+        raise PermissionDenied(_("Only the club's organisers may seat bots."))
     filled, taken = [], set()
     for seat in table.seats.filter(player__isnull=True).order_by("position"):
         bot = _bot_for_round(table, strength, taken)
@@ -108,10 +109,10 @@ def table_play_with_bots(*, table: Table, seed: int | None = None) -> TableResul
     if existing is not None and existing.status == ResultStatus.COMPLETE:
         return existing
     if table.round.event.status == EventStatus.CLOSED:
-        raise ValidationError("The event is closed: its tables are no longer played.")
+        raise ValidationError(_("The event is closed: its tables are no longer played."))
     seats = list(table.seats.select_related("player").order_by("position"))
     if not seats or any(s.player is None or not s.player.is_bot for s in seats):
-        raise ValidationError("Only tables where every seat is a bot can be played by bots.")
+        raise ValidationError(_("Only tables where every seat is a bot can be played by bots."))
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
     strengths = [playing_strength(s.player.bot_strength, table.game) for s in seats]
     # A search bot thinks for a bounded time per decision so a table finishes in minutes.

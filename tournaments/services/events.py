@@ -7,18 +7,28 @@ from datetime import date, time
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from games import rules
 from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
-from tournaments.models import Event, EventKind, EventStatus, ResultStatus, Round, Seat, Table
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventKind,
+    EventStatus,
+    ResultStatus,
+    Round,
+    Seat,
+    Table,
+)
 from tournaments.services import player_notices, webhook_events
 
 
 def _require_manage(subject, obj) -> None:
     if not can(subject, MANAGE, obj):
-        raise PermissionDenied("Only the club's organisers may do this.")
+        raise PermissionDenied(_("Only the club's organisers may do this."))
 
 
 def _check_game(game: str, options: dict, players: int | None = None) -> None:
@@ -40,12 +50,19 @@ def _check_game(game: str, options: dict, players: int | None = None) -> None:
 @transaction.atomic
 def event_create(*, club: Club, name: str, date: date, user, game: str = "",
                  options: dict | None = None, season: Season | None = None,
-                 kind: str = EventKind.LEAGUE_NIGHT, start_time: time | None = None) -> Event:
-    """A new event (draft). A season's night plays the season's game with its options."""
+                 kind: str = EventKind.LEAGUE_NIGHT, start_time: time | None = None,
+                 format: str = EventFormat.ROTATION) -> Event:
+    """A new event (draft). A season's night plays the season's game with its options;
+    `format` says how its rounds are formed (`tournaments.formats`)."""
+    from tournaments.services.next_round import check_format
+
     _require_manage(user, club)
     game, options = event_check_game(club=club, season=season, game=game, options=options)
+    check_format(game=game, format=format,
+                 table_size=season.table_size if season is not None else None)
     event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
-                                 game=game, options=options, start_time=start_time)
+                                 game=game, options=options, start_time=start_time,
+                                 format=format)
     audit_record(club=club, action="event.create", target=event, subject=user,
                  after={"name": name, "date": date.isoformat(), "game": game})
     webhook_events.night_created(event)
@@ -79,7 +96,7 @@ def _check_season_game(season: Season, club: Club, game: str, options: dict | No
                                           "of its nights; leave them out."})
 
 
-EVENT_EDITABLE = ("name", "date", "start_time")
+EVENT_EDITABLE = ("name", "date", "start_time", "format")
 
 
 @transaction.atomic
@@ -96,6 +113,10 @@ def event_update(*, event: Event, user, **changes) -> Event:
     changed = [f for f, v in changes.items() if getattr(event, f) != v]
     if not changed:
         return event
+    if "format" in changed:
+        from tournaments.services.next_round import check_format_change
+
+        check_format_change(event=event, format=changes["format"])
     before = {f: str(getattr(event, f)) for f in changed}
     for field in changed:
         setattr(event, field, changes[field])

@@ -20,21 +20,23 @@ import uuid
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import rules
+from league.game_titles import game_title
 from league.models import Player
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.audit import audit_record
 from league.table_sizes import TableSizes, table_sizes_for
 from tournaments.models import Event, EventStatus, Round, Seat, Table
-from tournaments.services import player_notices, webhook_events
+from tournaments.services import next_round, player_notices, webhook_events
 from tournaments.services.events import round_create, table_create
 from tournaments.sit_outs import kept_sit_outs, round_sit_outs
 
 
 def _require_manage(user, obj) -> None:
     if user is None or not can(user, MANAGE, obj):
-        raise PermissionDenied("Only the club's organisers may seat an event.")
+        raise PermissionDenied(gettext("Only the club's organisers may seat an event."))
 
 
 # Named in the stored plan so a later engine change is visible next to old seatings.
@@ -60,10 +62,10 @@ def event_set_attendance(*, event: Event, players, user=None) -> Event:
         .values_list("pk", flat=True)
     )
     if len(members) != len(ids):
-        raise ValidationError("Only members of the club can be marked present.")
+        raise ValidationError(gettext("Only members of the club can be marked present."))
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.CLOSED:
-        raise ValidationError("This event is closed: its attendance can no longer change.")
+        raise ValidationError(gettext("This event is closed: its attendance can no longer change."))
     seating = dict(event.seating or {})
     before = seating.get("attendance")
     seating["attendance"] = ids
@@ -87,8 +89,8 @@ def round_set_published(*, rnd: Round, published: bool = True, user=None) -> Rou
                .exclude(event__status=EventStatus.CLOSED).update(published=published))
     if not updated and Event.objects.filter(pk=rnd.event_id,
                                             status=EventStatus.CLOSED).exists():
-        raise ValidationError("This event is closed: its rounds can no longer be published "
-                              "or taken back.")
+        raise ValidationError(gettext("This event is closed: its rounds can no longer be published "
+                              "or taken back."))
     rnd.published = published
     if updated:
         audit_record(club=rnd.event.club, action="round.publish", target=rnd, subject=user,
@@ -190,22 +192,24 @@ def seating_task_state(event: Event) -> dict:
 
 def _refuse_closed(event: Event) -> None:
     if event.status == EventStatus.CLOSED:
-        raise ValidationError("This event is closed: its seating can no longer be planned.")
+        raise ValidationError(gettext("This event is closed: its seating can no longer be planned."))
 
 
 def _validate_request(event: Event, players, rounds: int, table_size: int | None = None) -> None:
     _refuse_closed(event)
     sizes = _event_sizes(event, table_size)
     if table_size is not None and table_size not in sizes.allowed:
-        raise ValidationError({"table_size": f"{event.game} is played {min(sizes.allowed)} to "
-                               f"{max(sizes.allowed)} at a table, not {table_size}."})
+        raise ValidationError({"table_size": gettext(
+            "%(game)s is played %(low)s to %(high)s at a table, not %(size)s.") % {
+                "game": game_title(event.game), "low": min(sizes.allowed),
+                "high": max(sizes.allowed), "size": table_size}})
     if rounds < 1:
-        raise ValidationError("Plan at least one round.")
+        raise ValidationError(gettext("Plan at least one round."))
     if len(players) < min(sizes.allowed):
         raise ValidationError(
-            f"{event.game} needs at least {min(sizes.allowed)} players present "
-            f"(have {len(players)})."
-        )
+            gettext("%(game)s needs at least %(least)s players present (have %(present)s).")
+            % {"game": game_title(event.game), "least": min(sizes.allowed),
+               "present": len(players)})
 
 
 @transaction.atomic
@@ -222,11 +226,15 @@ def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None =
     to_plan = rounds - len(kept)
     if to_plan < 0:
         raise ValidationError(
-            f"{len(kept)} rounds are already published or played; cannot plan only {rounds}."
-        )
+            gettext("%(kept)s rounds are already published or played; cannot plan only "
+                    "%(rounds)s.") % {"kept": len(kept), "rounds": rounds})
     Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in kept]).delete()
     seed = secrets.randbelow(2**31) if seed is None else seed
     player_ids = sorted(p.pk for p in players)
+    if next_round.is_standings_driven(event):  # king's table, Swiss: a round at a time
+        return next_round.event_plan_format(event=event, rounds=rounds, kept=kept, seed=seed,
+                                            players=player_ids, table_size=table_size,
+                                            user=user)
     kept_tables = [_tables_of([rnd]) for rnd in kept]
     sizes = _event_sizes(event, table_size)
     plan = (_rotation_plan(event, player_ids, to_plan, kept_tables, seed, time_budget, sizes)
@@ -366,7 +374,8 @@ def event_request_replan(*, event: Event, user) -> str:
     from tournaments.selectors_plan import replannable_rounds
 
     _require_manage(user, event)
-    rounds = event.rounds.count()
+    # a king's table or Swiss night keeps its length: its later rounds are not formed yet
+    rounds = max(event.rounds.count(), next_round.planned_rounds(event))
     if not rounds:
         raise ValidationError({"rounds": "Nothing is planned yet: plan the seating first."})
     if not replannable_rounds(event):

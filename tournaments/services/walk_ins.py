@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.models import Player
 from league.permissions import MANAGE, can
@@ -18,7 +19,7 @@ def event_add_walk_in(*, event: Event, name: str, user) -> tuple[Player, bool]:
     """Mark `name` present tonight, adding a new player to the club when no member has
     that name. Returns the player and whether they are new."""
     if not can(user, MANAGE, event):
-        raise PermissionDenied("Only the club's organisers may add walk-ins.")
+        raise PermissionDenied(_("Only the club's organisers may add walk-ins."))
     if event.status == EventStatus.CLOSED:
         raise ValidationError({"name": "The night is closed: it takes no more players."})
     name = clean_name(name)

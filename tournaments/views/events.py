@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from league import access
@@ -188,10 +189,12 @@ def event_attendance(request, pk):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request,
-                             f"{len(form.cleaned_data['players'])} players marked present.")
+            count = len(form.cleaned_data["players"])
+            messages.success(request, ngettext("%(count)s player marked present.",
+                                               "%(count)s players marked present.",
+                                               count) % {"count": count})
     else:
-        messages.error(request, "Choose players from the club's members.")
+        messages.error(request, gettext("Choose players from the club's members."))
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
@@ -204,7 +207,7 @@ def event_plan_seating(request, pk):
     form = PlanSeatingForm(request.POST,
                            sizes=preferred_size_choices(event.game))
     if not form.is_valid():
-        messages.error(request, "Give a number of rounds from 1 to 12 (and a seed, or none).")
+        messages.error(request, gettext("Give a number of rounds from 1 to 12 (and a seed, or none)."))
         return redirect("tournaments:event-detail", pk=event.pk)
     players = list(Player.objects.filter(pk__in=seating_service.event_attendance(event)))
     try:
@@ -219,12 +222,12 @@ def event_plan_seating(request, pk):
     event.refresh_from_db()
     state = seating_service.seating_task_state(event).get("state")
     if state == "failed":
-        messages.error(request, "Seating failed: " + seating_service.seating_task_state(
-            event).get("error", ""))
+        messages.error(request, gettext("Seating failed: %(error)s") % {
+            "error": seating_service.seating_task_state(event).get("error", "")})
     elif state == "done":
-        messages.success(request, "Seating planned.")
+        messages.success(request, gettext("Seating planned."))
     else:
-        messages.info(request, "Seating is being planned; this page updates when it is done.")
+        messages.info(request, gettext("Seating is being planned; this page updates when it is done."))
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
@@ -267,5 +270,5 @@ def event_close(request, pk):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, "The night is closed.")
+        messages.success(request, gettext("The night is closed."))
     return redirect("tournaments:event-detail", pk=event.pk)

@@ -11,6 +11,8 @@ confirmation box) through `result_remove`.
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import rules
@@ -35,7 +37,8 @@ def _table(pk) -> Table:
 
 def _sheet(table: Table, data=None) -> Scoresheet:
     seats = list(table.seats.select_related("player").order_by("position"))
-    names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
+    names = [s.player.display_name if s.player else _("Seat %(n)d") % {"n": s.position + 1}
+             for s in seats]
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
     result = table.result if _stored(table) else None
     stored = result.record if result else None
@@ -124,9 +127,11 @@ def _save(request, table):
         return _rerender(request, table, sheet, reason, status=403)
     game = outcome.game
     hands = len(game.record.get("hands") or [])
-    state = "complete" if game.status == "complete" else "in progress"
-    messages.success(request, f"Table {table.number}: {hands} hand{'s' if hands != 1 else ''} "
-                              f"saved ({state}).")
+    state = _("complete") if game.status == "complete" else _("in progress")
+    messages.success(request, ngettext("Table %(table)s: %(hands)s hand saved (%(state)s).",
+                                       "Table %(table)s: %(hands)s hands saved (%(state)s).",
+                                       hands) % {"table": table.number, "hands": hands,
+                                                 "state": state})
     return redirect("tournaments:table-scoresheet", pk=table.pk)
 
 
@@ -135,7 +140,7 @@ def _remove(request, table):
     reason = request.POST.get("removal_reason", "").strip()
     problem, status = None, 400
     if request.POST.get("confirm_removal") != "yes":
-        problem = "Tick the box to confirm that the stored result should be removed."
+        problem = _("Tick the box to confirm that the stored result should be removed.")
     else:
         try:
             result_remove(actor=request.user, table=table, reason=reason)
@@ -149,8 +154,9 @@ def _remove(request, table):
         sheet = _sheet(table)
         context = _context(request, table, sheet, removal_error=problem, removal_reason=reason)
         return render(request, _template(sheet), context, status=status)
-    messages.success(request, f"Round {table.round.number} table {table.number}: result "
-                              "removed. Standings and ratings are being recomputed without it.")
+    messages.success(request, _("Round %(round)s table %(table)s: result removed. Standings "
+                                "and ratings are being recomputed without it.") % {
+        "round": table.round.number, "table": table.number})
     return redirect("tournaments:event-detail", pk=table.round.event_id)
 
 
@@ -167,7 +173,7 @@ def table_scoresheet_check(request, pk):
     table = _table(pk)
     access.require_view(request.user, table)
     if not access.can_score(request.user, table):
-        raise PermissionDenied("Only the club's organisers and scorekeepers may enter results.")
+        raise PermissionDenied(_("Only the club's organisers and scorekeepers may enter results."))
     sheet = _sheet(table, data=request.POST)
     _check(sheet, strict=False)
     return render(request, _template(sheet, "checks"), _context(request, table, sheet))
