@@ -38,5 +38,6 @@ urlpatterns = [
     path("", include("tournaments.urls_calendar")),
     path("", include("league.urls_notices")),
     path("", include("tournaments.urls")),
+    path("", include("rankings.urls_archive")),
     path("", include("rankings.urls")),
 ]

@@ -14,6 +14,7 @@ from league import permissions
 from league.models import Player, Season
 from league.page_cache import DAY, cached_page, club_version, club_versions
 from league.standings_config import TIEBREAK_LABELS, StandingsConfigError
+from rankings.archive.export import may_download
 from rankings.charts import rating_chart
 from rankings.exports import SafeTableExport
 from rankings.selectors_player import (
@@ -122,5 +123,6 @@ def player_detail(request, pk: int):
         "stats": player_totals(player, clubs),
         "by_game": player_games_by_game(player, clubs),
         "ratings": _rating_blocks(player, request.user),
+        "own": may_download(player=player, user=request.user),
     }
     return render(request, "rankings/player_detail.html", context)
