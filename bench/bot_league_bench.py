@@ -36,8 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import rules  # noqa: E402
+from games.bluke.bots.noisy import NoisyHeuristicBot  # noqa: E402
 from games.bots import bot_names, make_bot, play_state  # noqa: E402
-from games.bots.noisy import NoisyHeuristicBot  # noqa: E402
 from rankings.ratings import kendall_tau, make_rater  # noqa: E402
 from tournaments.rotation import SeatingRequest, TableSizes, plan_rotation  # noqa: E402
 

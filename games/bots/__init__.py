@@ -8,8 +8,8 @@ See docs/bots.md.
 
 from __future__ import annotations
 
-from .base import Bot
-from .match import play_match, play_state
-from .registry import BOTS, bot_names, make_bot
+from games.bots.match import play_match, play_state
+from games.bots.registry import BOTS, bot_names, make_bot
+from games.engine.bots import Bot
 
 __all__ = ["BOTS", "Bot", "bot_names", "make_bot", "play_match", "play_state"]

@@ -13,9 +13,8 @@ import time
 from dataclasses import dataclass, field
 
 from games import rules
-
-from .match import play_state
-from .registry import make_bot
+from games.bots.match import play_state
+from games.bots.registry import make_bot
 
 
 @dataclass

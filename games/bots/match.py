@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from games import rules
-
-from .registry import make_bot
+from games.bots.registry import make_bot
 
 
 def resolve_game(game, players: int, **options) -> rules.Rules:

@@ -6,36 +6,13 @@ Names: "random", "heuristic", "search", and "noisy-25" / "noisy-50" / "noisy-75"
 
 from __future__ import annotations
 
-from games import rules
-
-from .any_game import AnyGameSearchBot
-from .base import Bot
-from .buck_euchre_heuristic import BuckEuchreHeuristicBot
-from .buck_euchre_search import BuckEuchreSearchBot
-from .california_jack_heuristic import CaliforniaJackHeuristicBot
-from .california_jack_search import CaliforniaJackSearchBot
-from .calypso_heuristic import CalypsoHeuristicBot
-from .calypso_search import CalypsoSearchBot
-from .couillon_heuristic import CouillonHeuristicBot
-from .couillon_search import CouillonSearchBot
-from .heuristic import HeuristicBot
-from .joker_heuristic import JokerHeuristicBot
-from .mighty_heuristic import MightyHeuristicBot
-from .mighty_search import MightySearchBot
-from .minnesota_whist_heuristic import MinnesotaWhistHeuristicBot
-from .minnesota_whist_search import MinnesotaWhistSearchBot
-from .noisy import NOISY_BOTS
-from .pitch_heuristic import PitchHeuristicBot
-from .pitch_random import PitchRandomBot
-from .pitch_search import PitchSearchBot
-from .random_bot import RandomBot
-from .ribs_heuristic import RibsHeuristicBot
-from .ribs_search import RibsSearchBot
-from .search import SearchBot
-from .six_pack_bezique_heuristic import SixPackBeziqueHeuristicBot
-from .six_pack_bezique_search import SixPackBeziqueSearchBot
-from .twenty_nine_heuristic import TwentyNineHeuristicBot
-from .twenty_nine_search import TwentyNineSearchBot
+from games import catalogue, rules
+from games.bluke.bots.heuristic import HeuristicBot
+from games.bluke.bots.noisy import NOISY_BOTS
+from games.bluke.bots.search import SearchBot
+from games.engine.any_game_search import AnyGameSearchBot
+from games.engine.bots import Bot
+from games.engine.random_bot import RandomBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -68,37 +45,10 @@ def make_bot(name: str, game: rules.Rules | None = None, **params) -> Bot:
 
 
 ENGINE_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "search": AnyGameSearchBot}
-# a game's own bot under a shared name: (game, bot name) -> class
-GAME_BOTS: dict[tuple[str, str], type[Bot]] = {("joker", "heuristic"): JokerHeuristicBot,
-                                                ("buck-euchre", "heuristic"):
-                                                    BuckEuchreHeuristicBot,
-                                                ("buck-euchre", "search"): BuckEuchreSearchBot,
-                                                ("minnesota-whist", "heuristic"):
-                                                    MinnesotaWhistHeuristicBot,
-                                                ("minnesota-whist", "search"):
-                                                    MinnesotaWhistSearchBot,
-                                                ("couillon", "heuristic"): CouillonHeuristicBot,
-                                                ("couillon", "search"): CouillonSearchBot,
-                                                ("calypso", "heuristic"): CalypsoHeuristicBot,
-                                                ("calypso", "search"): CalypsoSearchBot,
-                                                ("pitch", "random"): PitchRandomBot,
-                                                ("pitch", "heuristic"): PitchHeuristicBot,
-                                                ("pitch", "search"): PitchSearchBot,
-                                                ("california-jack", "heuristic"):
-                                                    CaliforniaJackHeuristicBot,
-                                                ("california-jack", "search"):
-                                                    CaliforniaJackSearchBot,
-                                                ("twenty-nine", "heuristic"):
-                                                    TwentyNineHeuristicBot,
-                                                ("twenty-nine", "search"): TwentyNineSearchBot,
-                                                ("six-pack-bezique", "heuristic"):
-                                                    SixPackBeziqueHeuristicBot,
-                                                ("six-pack-bezique", "search"):
-                                                    SixPackBeziqueSearchBot,
-                                                ("ribs", "heuristic"): RibsHeuristicBot,
-                                                ("ribs", "search"): RibsSearchBot,
-                                                ("mighty", "heuristic"): MightyHeuristicBot,
-                                                ("mighty", "search"): MightySearchBot}
+# A game's own bot under a shared name, (game, bot name) -> class: built from what each
+# game package registers, every bot declaring the games it plays.
+GAME_BOTS: dict[tuple[str, str], type[Bot]] = {
+    (game, cls.name): cls for cls in catalogue.bot_classes() for game in cls.plays}
 
 
 def _engine_bot(name: str, cls, game, params) -> Bot:

@@ -8,8 +8,20 @@ docs/adding-a-game.md walks through a complete module.
 
 from __future__ import annotations
 
-from .areas import ALL, DISCARDS, HAND, NOBODY, OWNER, STOCK, TRICK, TURNED, WON, Area, Table
-from .ending import (
+from games.engine.areas import (
+    ALL,
+    DISCARDS,
+    HAND,
+    NOBODY,
+    OWNER,
+    STOCK,
+    TRICK,
+    TURNED,
+    WON,
+    Area,
+    Table,
+)
+from games.engine.ending import (
     HIGHER_WINS,
     LOWER_WINS,
     FixedSchedule,
@@ -19,13 +31,13 @@ from .ending import (
     TargetScore,
     VictoryPoints,
 )
-from .errors import IllegalAction, RulesError, RuleViolation
-from .game import EngineGame
-from .options import Option
-from .pack import JOKER, Pack
-from .phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay, next_bidder
-from .state import CHANCE, OVER, State
-from .tricks import (
+from games.engine.errors import IllegalAction, RulesError, RuleViolation
+from games.engine.game import EngineGame
+from games.engine.options import Option
+from games.engine.pack import JOKER, Pack
+from games.engine.phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay, next_bidder
+from games.engine.state import CHANCE, OVER, State
+from games.engine.tricks import (
     FOLLOW_OR_TRUMP,
     FOLLOW_SUIT,
     MUST_OVERTRUMP,
@@ -36,7 +48,7 @@ from .tricks import (
     by_seat_trump,
     by_table_trump,
 )
-from .vocabulary import Vocabulary
+from games.engine.vocabulary import Vocabulary
 
 __all__ = [
     "ALL", "CHANCE", "DISCARDS", "FOLLOW_OR_TRUMP", "FOLLOW_SUIT", "HAND", "HIGHER_WINS",

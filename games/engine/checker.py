@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .errors import RecordError
+from games.engine.errors import RecordError
 
 # what an unchecked replay of a mistaken record may raise in a game's phase code
 LEARNING_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError,

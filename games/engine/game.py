@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 
-from .areas import DEFAULT_AREAS, Table
-from .ending import HIGHER_WINS
-from .errors import RuleViolation
-from .options import Option, clean_options
-from .pack import JOKER, Pack
-from .rng import seeded, shuffle
-from .tricks import WILD
+from games.engine.areas import DEFAULT_AREAS, Table
+from games.engine.ending import HIGHER_WINS
+from games.engine.errors import RuleViolation
+from games.engine.options import Option, clean_options
+from games.engine.pack import JOKER, Pack
+from games.engine.rng import seeded, shuffle
+from games.engine.tricks import WILD
 
 
 class EngineGame:
@@ -159,7 +159,7 @@ class EngineGame:
 
     def place_written_deal(self, state, written: dict) -> list[dict]:
         """Put a written deal on the table; problems name seat and field."""
-        from .deals import place
+        from games.engine.deals import place
 
         return place(self, state, written)
 
@@ -227,7 +227,7 @@ class EngineGame:
 
     # --- public helpers -------------------------------------------------------
     def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
-        from .state import State
+        from games.engine.state import State
 
         return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
 

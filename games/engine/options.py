@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import RulesError
+from games.engine.errors import RulesError
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ A game may subclass any of them or write its own `Phase`.
 
 from __future__ import annotations
 
-from .errors import RuleViolation
-from .tricks import FOLLOW_SUIT, by_table_trump
+from games.engine.errors import RuleViolation
+from games.engine.tricks import FOLLOW_SUIT, by_table_trump
 
 
 class Phase:

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import random
 
-from .ending import cut_short
-from .errors import IllegalAction, RuleViolation
-from .tricks import WILD
+from games.engine.ending import cut_short
+from games.engine.errors import IllegalAction, RuleViolation
+from games.engine.tricks import WILD
 
 CHANCE, OVER = -2, -1
 
@@ -273,12 +273,12 @@ class State:
         return other
 
     def observation(self, seat: int) -> dict:
-        from .views import observation
+        from games.engine.views import observation
 
         return observation(self, seat)
 
     def to_record(self, seats=None) -> dict:
-        from .views import to_record
+        from games.engine.views import to_record
 
         return to_record(self, seats)
 

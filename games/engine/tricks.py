@@ -15,7 +15,7 @@ violation a card outside them breaks. Winner rules (``by_table_trump``,
 
 from __future__ import annotations
 
-from .errors import RuleViolation
+from games.engine.errors import RuleViolation
 
 WILD = -2
 

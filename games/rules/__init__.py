@@ -12,38 +12,24 @@ Actions are ints (see `actions`); cards are ints (see `cards`).
 
 from __future__ import annotations
 
-from ..engine.errors import IllegalAction, RulesError, RuleViolation
-from ..engine.game import EngineGame
-from .actions import BOARD, PASS, action_to_string, bid_action, string_to_action
-from .back_alley import BackAlley
-from .back_alley_individual import BackAlleyIndividual
-from .bluke import Bluke
-from .buck_euchre import BuckEuchre
-from .california_jack import CaliforniaJack
-from .calypso import Calypso
-from .cards import card_code, parse_card
-from .couillon import Couillon
-from .game import GameRules
-from .joker import GeorgianJoker
-from .mighty import Mighty
-from .minnesota_whist import MinnesotaWhist
-from .pitch import Pitch
-from .records import CheckReport, RecordError, check_record
-from .ribs import Ribs
-from .schema import record_schema
-from .six_pack_bezique import SixPackBezique
-from .state import State
-from .twenty_nine import TwentyNine
+from functools import lru_cache
+
+from games import catalogue
+from games.bluke.actions import BOARD, PASS, action_to_string, bid_action, string_to_action
+from games.bluke.cards import card_code, parse_card
+from games.bluke.game import GameRules
+from games.bluke.state import State
+from games.engine import bots as _bots
+from games.engine.errors import IllegalAction, RulesError, RuleViolation
+from games.engine.game import EngineGame
+from games.rules.records import CheckReport, RecordError, check_record
+from games.rules.schema import record_schema
 
 # The configured rules of any registered game: the Bluke family's table-driven
 # `GameRules` or a game written on the engine (`EngineGame`).
 Rules = GameRules | EngineGame
 
-GAMES: dict[str, type] = {
-    cls.name: cls for cls in (Bluke, BackAlley, BackAlleyIndividual, GeorgianJoker, Couillon,
-                          Calypso, TwentyNine, BuckEuchre, Pitch, Mighty, Ribs, SixPackBezique,
-                          CaliforniaJack, MinnesotaWhist)
-}
+GAMES: dict[str, type] = {cls.name: cls for cls in catalogue.rules_classes()}
 
 
 def is_engine_game(game) -> bool:
@@ -65,6 +51,15 @@ def load(name: str, players: int | None = None, **options) -> Rules:
     if cls is None:
         raise RulesError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
     return cls(players, **options)
+
+
+@lru_cache(maxsize=64)
+def _load_cached(name: str, options: tuple) -> Rules:
+    return load(name, **dict(options))
+
+
+# A bot made without its game loads it from the observation through this.
+_bots.load_rules = lambda name, options: _load_cached(name, tuple(sorted(options.items())))
 
 
 def games() -> list[dict]:

@@ -12,8 +12,8 @@ the same rules.
 
 from __future__ import annotations
 
-from ..engine.game import EngineGame
-from .actions import small_number
+from games.bluke.actions import small_number
+from games.engine.game import EngineGame
 
 
 def is_engine_shape(hand) -> bool:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.errors import RecordError, RulesError
-from .record_depth import MAX_DEPTH, deepest, place_of
-from .record_hands import HandChecker
-from .record_shape import flat_hand
-from .wording import seat_choices
+from games.bluke.record_hands import HandChecker
+from games.engine.errors import RecordError, RulesError
+from games.rules.record_depth import MAX_DEPTH, deepest, place_of
+from games.rules.record_shape import flat_hand
+from games.shared.wording import seat_choices
 
 
 @dataclass
@@ -51,7 +51,7 @@ def _unreadable(report: CheckReport, code: str, fld: str | None, message: str):
 
 
 def _load_game(record: dict, report: CheckReport):
-    from . import load
+    from games.rules import load
 
     options = record.get("options", {})
     seats = record.get("seats")
@@ -69,7 +69,7 @@ def _load_game(record: dict, report: CheckReport):
 
 def check_record(record) -> CheckReport:
     """Check a record; see `CheckReport` and docs/records.md for the error codes."""
-    from . import GAMES
+    from games.rules import GAMES
 
     report = CheckReport()
     if not isinstance(record, dict):
@@ -107,8 +107,8 @@ def check_record(record) -> CheckReport:
             None, None, "seats", "seat-count",
             f"the record names {len(record['seats'])} seats but the game is for "
             f"{game.num_players} players"))
-    from ..engine.checker import check_engine_record
-    from ..engine.game import EngineGame
+    from games.engine.checker import check_engine_record
+    from games.engine.game import EngineGame
 
     if isinstance(game, EngineGame):
         check_engine_record(game, record, report)

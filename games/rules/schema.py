@@ -48,7 +48,7 @@ def _hand_schema(cls) -> dict:
 def _engine_shape_hand_schema(cls) -> dict:
     """The same hand in the engine's shape: deal object, events, summary (the flat
     form's bids, tricks and trump)."""
-    from ..engine.schema import hand_schema
+    from games.engine.schema import hand_schema
 
     flat = _hand_schema(cls)["properties"]
     schema = hand_schema(cls)
@@ -63,14 +63,14 @@ def _engine_shape_hand_schema(cls) -> dict:
 
 def record_schema(name: str) -> dict:
     """The JSON Schema a record of game `name` must match (shape only, not the rules)."""
-    from ..engine.errors import RulesError
-    from . import GAMES
+    from games.engine.errors import RulesError
+    from games.rules import GAMES
 
     cls = GAMES.get(name)
     if cls is None:
         raise RulesError(f"unknown game {name!r}")
     if hasattr(cls, "build_vocabulary"):  # an engine game: envelope + its own parts
-        from ..engine.schema import engine_record_schema
+        from games.engine.schema import engine_record_schema
 
         return engine_record_schema(cls)
     return record_envelope(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games import rules
-from games.rules.cards import parse_card
+from games.bluke.cards import parse_card
 
 
 def deal(state, hands: list[list[str]], turned: str | None, replacement: str | None = None):

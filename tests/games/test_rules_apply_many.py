@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from test_rules_properties import CONFIGS
 
 from games import rules
+from games.bluke.state import _FIELDS
 from games.bots import play_match
-from games.rules.state import _FIELDS
 
 
 def snapshot(state) -> dict:

@@ -4,7 +4,7 @@ import pytest
 from rules_helpers import bid_all, deal, play, random_playout
 
 from games import rules
-from games.rules.back_alley_individual import individual_score
+from games.bluke.back_alley_individual import individual_score
 
 
 def game(players=4, **options):

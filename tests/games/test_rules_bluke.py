@@ -4,7 +4,7 @@ import pytest
 from rules_helpers import bid_all, deal, play
 
 from games import rules
-from games.rules.bluke import bluke_score
+from games.bluke.bluke import bluke_score
 
 
 def four(**options):

@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
-from games.rules.buck_euchre import hand_points  # noqa: E402
+from games.buck_euchre.rules import hand_points  # noqa: E402
 from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402
 
 GAME = rules.load("buck-euchre")

@@ -10,7 +10,7 @@ import pytest
 from games import rules
 from games.bots import make_bot, play_match
 from games.bots.match import play_state
-from games.rules.california_jack import counted
+from games.california_jack.rules import counted
 from tests.games.helpers import golden_playthrough, legal_texts, play
 
 GAME = rules.load("california-jack")

@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
 from games import rules  # noqa: E402
-from games.rules.calypso import calypso_points, side_score  # noqa: E402
+from games.calypso.rules import calypso_points, side_score  # noqa: E402
 from tests.games.helpers import golden_playthrough, play, random_match  # noqa: E402
 
 GAME = rules.load("calypso")

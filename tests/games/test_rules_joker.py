@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games import rules
-from games.rules.joker import SCHEDULE, hand_points
+from games.joker.rules import SCHEDULE, hand_points
 from tests.games.helpers import legal_texts, play
 
 GAME = rules.load("joker")

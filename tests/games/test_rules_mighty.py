@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from games import rules
-from games.rules.mighty import hand_scores, raised_contract
+from games.mighty.rules import hand_scores, raised_contract
 from tests.games.helpers import golden_playthrough, legal_texts, play
 
 GAME = rules.load("mighty")

@@ -11,7 +11,7 @@ import pytest
 from games import rules
 from games.bots import make_bot, play_match
 from games.bots.match import play_state
-from games.rules import all_fours
+from games.shared import all_fours
 from tests.games.helpers import golden_playthrough, legal_texts, play
 
 GAME = rules.load("pitch")

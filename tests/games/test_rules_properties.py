@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games import rules
-from games.rules.cards import JOKER_MASK
+from games.bluke.cards import JOKER_MASK
 
 CONFIGS = [
     ("bluke", {"players": p}) for p in (2, 3, 4, 5, 7, 10, 15)

@@ -11,7 +11,7 @@ import pytest
 from rules_helpers import random_playout
 
 from games import rules
-from games.rules.cards import cards_of
+from games.bluke.cards import cards_of
 
 
 def find_violation(state_seed_pairs, code):

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from games import rules
-from games.rules.ribs import beats, cracks, judge, max_bid, pair_points
+from games.ribs.rules import beats, cracks, judge, max_bid, pair_points
 from tests.games.helpers import golden_playthrough, play, random_match
 
 GAME = rules.load("ribs")

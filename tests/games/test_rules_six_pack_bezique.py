@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from games import rules
-from games.rules.six_pack_bezique import final_scores
+from games.six_pack_bezique.rules import final_scores
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_rules_six_pack_bezique_melds import (  # noqa: E402

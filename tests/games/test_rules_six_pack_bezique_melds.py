@@ -4,7 +4,7 @@ when a card already melded may join another meld, on fixed deals."""
 import pytest
 
 from games import rules
-from games.rules.bezique_melds import KINDS, Book, points
+from games.six_pack_bezique.melds import KINDS, Book, points
 
 GAME = rules.load("six-pack-bezique")
 FILLER = ["JC", "8C", "9C", "7H", "8H", "9H", "7D", "8D", "9D", "7S", "8S", "9S"]

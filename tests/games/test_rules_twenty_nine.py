@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from games import rules
-from games.rules.twenty_nine import adjusted_contract
+from games.twenty_nine.rules import adjusted_contract
 from tests.games.helpers import legal_texts, play
 
 GAME = rules.load("twenty-nine")

@@ -44,8 +44,8 @@ def test_bot_arena_runs_any_registered_game(nomination):
 
 
 def test_search_plays_out_with_the_games_own_heuristic_when_it_has_one():
-    from games.bots.any_game import AnyGameSearchBot
-    from games.bots.joker_heuristic import JokerHeuristicBot
+    from games.engine.any_game_search import AnyGameSearchBot
+    from games.joker.heuristic import JokerHeuristicBot
 
     game = rules.load("joker", players=4)
     bot = make_bot("search", game=game)
@@ -54,7 +54,7 @@ def test_search_plays_out_with_the_games_own_heuristic_when_it_has_one():
 
 
 def test_a_heuristic_rollout_is_only_played_by_the_games_own_moves(monkeypatch):
-    from games.bots.any_game import AnyGameSearchBot
+    from games.engine.any_game_search import AnyGameSearchBot
 
     game = rules.load("joker", players=4)
     bot = make_bot("search", game=game, time_budget=None, max_samples=1)

@@ -8,9 +8,9 @@ import random
 from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
-from games.bots.buck_euchre_heuristic import BuckEuchreHeuristicBot
-from games.bots.buck_euchre_search import BuckEuchreSearchBot, find_upcard
 from games.bots.match import play_state
+from games.buck_euchre.heuristic import BuckEuchreHeuristicBot
+from games.buck_euchre.search import BuckEuchreSearchBot, find_upcard
 from tests.games.helpers import bot_move
 
 GAME = rules.load("buck-euchre")

@@ -8,9 +8,9 @@ import random
 from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
-from games.bots.california_jack_heuristic import CaliforniaJackHeuristicBot
-from games.bots.california_jack_search import CaliforniaJackSearchBot, guess_deal
 from games.bots.match import play_state
+from games.california_jack.heuristic import CaliforniaJackHeuristicBot
+from games.california_jack.search import CaliforniaJackSearchBot, guess_deal
 from tests.games.helpers import bot_move
 
 GAME = rules.load("california-jack")

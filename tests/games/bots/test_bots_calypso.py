@@ -7,9 +7,9 @@ import random
 from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
-from games.bots.calypso_heuristic import CalypsoHeuristicBot
-from games.bots.calypso_search import CalypsoSearchBot, guess_deal, played_this_deal
 from games.bots.match import play_state
+from games.calypso.heuristic import CalypsoHeuristicBot
+from games.calypso.search import CalypsoSearchBot, guess_deal, played_this_deal
 from tests.games import helpers
 
 GAME = rules.load("calypso")

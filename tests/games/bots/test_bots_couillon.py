@@ -8,9 +8,9 @@ import random
 from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
-from games.bots.couillon_heuristic import CouillonHeuristicBot, hand_strength
-from games.bots.couillon_search import CouillonSearchBot, guess_deal
 from games.bots.match import play_state
+from games.couillon.heuristic import CouillonHeuristicBot, hand_strength
+from games.couillon.search import CouillonSearchBot, guess_deal
 from tests.games import helpers
 
 GAME = rules.load("couillon")

@@ -3,14 +3,14 @@
 import random
 
 from games import rules
-from games.bots.determinize import (
+from games.bluke.bots.determinize import (
     HandMemory,
     public_bids,
     rebuild_state,
     sample_hands,
 )
-from games.bots.view import View
-from games.rules.cards import cards_of
+from games.bluke.bots.view import View
+from games.bluke.cards import cards_of
 
 
 def advance(state, rng, stop):

@@ -6,12 +6,12 @@ import random
 import pytest
 
 from games import rules
+from games.bluke.bots.heuristic import HeuristicBot
 from games.bots import make_bot
 from games.bots.arena import run_arena
-from games.bots.heuristic import HeuristicBot
-from games.bots.joker_heuristic import JokerHeuristicBot
 from games.bots.match import play_match
-from games.rules.joker import SCHEDULE
+from games.joker.heuristic import JokerHeuristicBot
+from games.joker.rules import SCHEDULE
 from tests.games.helpers import bot_move
 
 JOKER = rules.load("joker")

@@ -10,8 +10,8 @@ from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
 from games.bots.match import play_state
-from games.bots.mighty_heuristic import MightyHeuristicBot
-from games.bots.mighty_search import MightySearchBot, deal_guess, hidden_cards, rebuild
+from games.mighty.heuristic import MightyHeuristicBot
+from games.mighty.search import MightySearchBot, deal_guess, hidden_cards, rebuild
 from tests.games.helpers import bot_move, play
 
 sys.path.insert(0, str(Path(__file__).parents[1]))

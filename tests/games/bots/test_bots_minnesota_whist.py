@@ -10,8 +10,8 @@ from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
 from games.bots.match import play_state
-from games.bots.minnesota_whist_heuristic import MinnesotaWhistHeuristicBot, hand_tricks
-from games.bots.minnesota_whist_search import MinnesotaWhistSearchBot, distinct_plays
+from games.minnesota_whist.heuristic import MinnesotaWhistHeuristicBot, hand_tricks
+from games.minnesota_whist.search import MinnesotaWhistSearchBot, distinct_plays
 from tests.games.helpers import bot_move
 
 GAME = rules.load("minnesota-whist")

@@ -5,11 +5,11 @@ import random
 import pytest
 
 from games import rules
+from games.bluke.bots.heuristic import heuristic_action
+from games.bluke.bots.noisy import NoisyHeuristicBot
+from games.bluke.bots.view import View
 from games.bots import bot_names, make_bot
 from games.bots.arena import run_arena
-from games.bots.heuristic import heuristic_action
-from games.bots.noisy import NoisyHeuristicBot
-from games.bots.view import View
 
 
 def decisions(game, seed, count):

@@ -8,8 +8,8 @@ from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
 from games.bots.match import play_state
-from games.bots.pitch_heuristic import PitchHeuristicBot, smudge_hand
-from games.bots.pitch_search import PitchSearchBot, Table
+from games.pitch.heuristic import PitchHeuristicBot, smudge_hand
+from games.pitch.search import PitchSearchBot, Table
 from tests.games import helpers
 
 PITCH = rules.load("pitch")

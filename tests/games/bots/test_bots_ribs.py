@@ -7,9 +7,9 @@ import random
 from games import rules
 from games.bots import make_bot
 from games.bots.match import play_match, play_state
-from games.bots.ribs_heuristic import RibsHeuristicBot
-from games.bots.ribs_model import Situation, read_tricks
-from games.bots.ribs_search import RibsSearchBot
+from games.ribs.heuristic import RibsHeuristicBot
+from games.ribs.model import Situation, read_tricks
+from games.ribs.search import RibsSearchBot
 from tests.games.helpers import bot_move
 
 RIBS = rules.load("ribs")

@@ -5,8 +5,9 @@ import random
 
 from games import rules
 from games.bots import make_bot, play_match
-from games.bots.six_pack_bezique_heuristic import choose, info_from_observation, info_from_state
-from games.bots.six_pack_bezique_search import (
+from games.six_pack_bezique.heuristic import choose, info_from_observation, info_from_state
+from games.six_pack_bezique.melds import KINDS, Book
+from games.six_pack_bezique.search import (
     SixPackBeziqueSearchBot,
     determinize,
     plan,
@@ -15,7 +16,6 @@ from games.bots.six_pack_bezique_search import (
     tabled_from_observation,
     tabled_from_state,
 )
-from games.rules.bezique_melds import KINDS, Book
 
 GAME = rules.load("six-pack-bezique")
 

@@ -7,13 +7,13 @@ from games import rules
 from games.bots import make_bot
 from games.bots.arena import run_arena
 from games.bots.match import play_match
-from games.bots.twenty_nine_heuristic import (
+from games.twenty_nine.heuristic import (
     TwentyNineHeuristicBot,
     bid_limit,
     cheapest,
     richest,
 )
-from games.bots.twenty_nine_search import TwentyNineSearchBot
+from games.twenty_nine.search import TwentyNineSearchBot
 from tests.games.helpers import bot_move
 
 GAME = rules.load("twenty-nine")
