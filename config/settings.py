@@ -320,6 +320,7 @@ SPECTACULAR_SETTINGS = {
         "ResultStatusEnum": "tournaments.models.results.ResultStatus.choices",
         "EventKindEnum": "tournaments.models.events.EventKind.choices",
         "SheetFieldKindEnum": "tournaments.sheet_fields.KINDS",
+        "BracketFormatEnum": "tournaments.models.brackets.BracketFormat.choices",
     },
 }
 

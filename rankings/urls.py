@@ -6,7 +6,7 @@ They keep the URL namespace "league" they had before the rankings app existed, s
 
 from django.urls import path
 
-from rankings import views, views_public, views_ratings
+from rankings import views, views_finals, views_public, views_ratings
 
 app_name = "league"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("seasons/<int:pk>/standings/", views_public.SeasonStandingsView.as_view(),
          name="season-standings"),
+    path("seasons/<int:pk>/final/new/", views_finals.season_final_new, name="season-final-new"),
     path("players/<int:pk>/", views_public.player_detail, name="player-detail"),
     path("clubs/<slug:slug>/ratings/", views_ratings.club_ratings, name="club-ratings"),
     path("ratings/<int:pk>/", views_ratings.RatingPoolView.as_view(), name="rating-pool"),

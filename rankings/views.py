@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from league import access, permissions
 from league.models import Club, Membership, Season
 from league.page_cache import cached_page, club_version
-from tournaments.models import Event
+from tournaments.models import Bracket, Event
 
 NIGHTS_PER_PAGE = 30
 
@@ -80,7 +80,10 @@ def season_detail(request, pk):
         "manage_links": [
             ("New night in this season", reverse("organiser:night-new", args=[season.pk])),
             ("Edit season", reverse("organiser:season-edit", args=[season.pk])),
+            (_("Draw the final"), reverse("league:season-final-new", args=[season.pk])),
         ],
+        "finals": Bracket.objects.filter(season=season).select_related("event")
+                  .order_by("event__date", "id"),
     }
     return render(request, "rankings/season_detail.html", context)
 

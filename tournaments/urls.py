@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments.views import (
     bots,
+    brackets,
     cards,
     entry_organiser,
     events,
@@ -28,6 +29,7 @@ urlpatterns = [
          name="blank-scoresheets"),
     path("events/<int:pk>/answer/", player.event_answer, name="event-answer"),
     path("me/", player.my_nights, name="my-nights"),
+    path("events/<int:pk>/bracket/", brackets.event_bracket, name="event-bracket"),
     path("events/<int:pk>/screen/", screen.event_screen, name="event-screen"),
     path("events/<int:pk>/screen/live/", screen.event_screen_live, name="event-screen-live"),
     path("tables/<int:pk>/scoresheet/", scoresheet.table_scoresheet, name="table-scoresheet"),

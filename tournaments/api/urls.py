@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import tasks, views
+from tournaments.api import brackets, tasks, views
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -10,6 +10,7 @@ router.register("tables", views.TableViewSet, basename="table")
 router.register("seats", views.SeatViewSet, basename="seat")
 router.register("games", views.TableResultViewSet, basename="game")
 router.register("hands", views.HandViewSet, basename="hand")
+router.register("brackets", brackets.BracketViewSet, basename="bracket")
 
 urlpatterns = [
     path("rulesets/", views.RulesetsView.as_view(), name="rulesets"),

@@ -16,7 +16,8 @@ from django.shortcuts import render
 
 from league import access
 from tournaments import selectors_night
-from tournaments.models import EventStatus
+from tournaments.models import Bracket, EventStatus
+from tournaments.selectors_brackets import bracket_view
 from tournaments.views.events import (
     _event,
     _provisional_lines,
@@ -40,7 +41,9 @@ def _live_context(request, pk) -> dict:
     rounds = selectors_night.public_rounds(event, every_round)
     current = selectors_night.current_round(rounds)
     sit_outs = dict(_sit_out_names(event))
+    bracket = Bracket.objects.filter(event=event).first()
     return {
+        "bracket": bracket_view(bracket) if bracket else None,
         "event": event, "club": event.club, "rounds": rounds,
         "current": current,
         "current_sit_outs": sit_outs.get(current.number, []) if current else [],

@@ -1,0 +1,69 @@
+"""The organiser's page that draws a season's final from its standings."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from league import access
+from league.models import Season
+from league.standings_config import TIEBREAK_LABELS
+from rankings.selectors_stats import season_standings
+from rankings.services.finals import final_create
+from tournaments.models import BracketFormat
+from tournaments.services.brackets import MAX_ENTRANTS
+
+
+class FinalForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name of the final night"), max_length=120)
+    date = forms.DateField(label=gettext_lazy("Date"),
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    start_time = forms.TimeField(label=gettext_lazy("Starts at"), required=False,
+                                 widget=forms.TimeInput(attrs={"type": "time"}))
+    entrants = forms.IntegerField(
+        label=gettext_lazy("Entrants"), min_value=2, max_value=MAX_ENTRANTS,
+        help_text=gettext_lazy("The top N of the standings; when N is not a power of two, "
+                               "the top seeds get the byes."))
+    format = forms.ChoiceField(label=gettext_lazy("Format"), choices=BracketFormat.choices)
+    consolation = forms.BooleanField(
+        label=gettext_lazy("Match for third place"), required=False,
+        help_text=gettext_lazy("Single elimination: the semi-final losers play for third."))
+
+
+@login_required
+def season_final_new(request, pk):
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    access.require_manage(request.user, season.club)
+    qualified = season_standings(season).filter(qualified=True)
+    # ?entrants=N previews another number of seeds before the organiser submits
+    form = FinalForm(request.POST or None, initial={
+        "name": _("%(season)s final") % {"season": season.name},
+        "entrants": request.GET.get("entrants") or min(8, qualified.count()) or 2,
+        "format": BracketFormat.SINGLE})
+    if request.method == "POST" and form.is_valid():
+        try:
+            bracket = final_create(season=season, user=request.user, **form.cleaned_data)
+        except ValidationError as refused:
+            _show_refusal(form, refused)
+        else:
+            messages.success(request, _("The final is drawn."))
+            return redirect("tournaments:event-bracket", pk=bracket.event_id)
+    wanted = form["entrants"].value()
+    try:
+        wanted = int(wanted)
+    except (TypeError, ValueError):
+        wanted = 0
+    return render(request, "rankings/final_form.html", {
+        "season": season, "club": season.club, "form": form,
+        "seeds": [(row, TIEBREAK_LABELS.get(row.tiebreak, row.tiebreak))
+                  for row in qualified.select_related("player")[:max(wanted, 0)]]})
+
+
+def _show_refusal(form: FinalForm, refused: ValidationError) -> None:
+    for field, problems in refused.message_dict.items():
+        form.add_error(field if field in form.fields else None, problems)
