@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from league.forms import game_choices
 from league.models import Player
-from tournaments.models import EventKind
+from tournaments.models import EventFormat, EventKind
 
 # A browser date picker reads and writes ISO dates, whatever the site's display format.
 DATE = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
@@ -19,6 +19,16 @@ class NightForm(forms.Form):
         required=False, widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
         label=gettext_lazy("Starts at"),
         help_text=gettext_lazy("In the club's time zone; shown in the calendar feeds."))
+    format = forms.ChoiceField(
+        choices=EventFormat.choices, initial=EventFormat.ROTATION, required=False,
+        label=gettext_lazy("Format"),
+        help_text=gettext_lazy("Seat rotation: new opponents every round, planned at once. "
+                               "King's table: winners move up a table, last places down. "
+                               "Swiss: players of like score meet, no rematch while avoidable. "
+                               "Fixed once the first round is seated."))
+
+    def clean_format(self) -> str:
+        return self.cleaned_data.get("format") or EventFormat.ROTATION  # left out: as before
 
 
 class NightCreateForm(NightForm):

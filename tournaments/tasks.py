@@ -16,6 +16,15 @@ def plan_event_seating(self, event_id: int) -> str:
     return (event.seating or {}).get("task", {}).get("state", "")
 
 
+@shared_task(name="tournaments.form_next_round")
+def form_next_round(event_id: int) -> int | None:
+    """After a result: form a king's table or Swiss night's next round if it is due."""
+    from tournaments.services.next_round import event_form_due_round
+
+    rnd = event_form_due_round(event_id)
+    return rnd.number if rnd is not None else None
+
+
 # Seconds a bot table waits before asking again for one of its club's slots.
 SLOT_WAIT = 5
 

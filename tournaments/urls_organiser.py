@@ -32,5 +32,6 @@ urlpatterns = [
     path("events/<int:pk>/edit/", night_views.night_edit, name="night-edit"),
     path("events/<int:pk>/walk-in/", night_views.night_walk_in, name="night-walk-in"),
     path("events/<int:pk>/seating/replan/", night_views.night_replan, name="night-replan"),
+    path("events/<int:pk>/next-round/", night_views.night_next_round, name="night-next-round"),
     path("tables/<int:pk>/substitute/", night_views.table_substitute, name="table-substitute"),
 ]

@@ -12,7 +12,7 @@ from league import permissions
 from league.api.auth import subject_of
 from league.models import Club, Player, Season
 from tournaments import sheet_fields
-from tournaments.models import Event, EventKind, Hand, Round, Seat, Table, TableResult
+from tournaments.models import Event, EventFormat, EventKind, Hand, Round, Seat, Table, TableResult
 
 
 class VisibleRelated(serializers.PrimaryKeyRelatedField):
@@ -41,7 +41,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "club", "season", "name", "kind", "date", "start_time", "status", "game",
-                  "options", "created_at"]
+                  "options", "format", "created_at"]
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -54,6 +54,11 @@ class EventCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=EventKind.choices, default=EventKind.LEAGUE_NIGHT)
     game = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     options = serializers.DictField(required=False, allow_null=True, default=None)
+    format = serializers.ChoiceField(
+        choices=EventFormat.choices, default=EventFormat.ROTATION,
+        help_text="How the rounds are formed: `rotation` plans every round at once; `kings` "
+                  "(king's table) and `swiss` form each round from the results of the round "
+                  "before (Swiss pairs for two-player games, Swiss tables otherwise).")
 
 
 class RoundSerializer(serializers.ModelSerializer):

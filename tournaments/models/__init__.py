@@ -3,7 +3,7 @@
 from tournaments.models.bot_play import BotPlay
 from tournaments.models.brackets import Bracket, BracketEntrant, BracketFormat, BracketMatch
 from tournaments.models.calendars import CalendarLink
-from tournaments.models.events import Event, EventKind, EventStatus, Round
+from tournaments.models.events import Event, EventFormat, EventKind, EventStatus, Round
 from tournaments.models.results import Hand, ResultSource, ResultStatus, TableResult
 from tournaments.models.table_entry import (
     ClubEntrySetting,
@@ -29,6 +29,7 @@ __all__ = [
     "SeatLink",
     "WayIn",
     "Event",
+    "EventFormat",
     "EventKind",
     "EventStatus",
     "TableResult",

@@ -40,7 +40,7 @@ from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
-from tournaments.services import brackets, followups, webhook_events
+from tournaments.services import brackets, followups, next_round, webhook_events
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.record_limits import limit_errors
 from tournaments.services.records import (
@@ -250,6 +250,7 @@ def _create(entry: _Entry) -> TableResult:
         audit_record(club=club_of(entry.table), action="result.submit", target=game,
                      subject=entry.subject, after=_summary(game))
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
+        next_round.after_result_stored(entry.table.round.event_id)
         webhook_events.result_stored(game, corrected=False)
     return game
 
@@ -271,6 +272,7 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
                      subject=entry.subject, before=before,
                      after=_summary(game) | {"record": game.record}, reason=entry.reason)
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
+        next_round.after_result_stored(entry.table.round.event_id)
         webhook_events.result_stored(game, corrected=action == "result.correct",
                                      reason=entry.reason)
     return game

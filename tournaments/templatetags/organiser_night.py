@@ -3,7 +3,7 @@ plan's state is read where it is shown."""
 
 from django import template
 
-from tournaments import selectors_plan
+from tournaments import selectors_formats, selectors_plan
 
 register = template.Library()
 
@@ -11,3 +11,8 @@ register = template.Library()
 @register.simple_tag
 def plan_state_of(event):
     return selectors_plan.plan_state(event)
+
+
+@register.simple_tag
+def next_round_of(event):
+    return selectors_formats.next_round_state(event)

@@ -31,6 +31,7 @@ from tournaments.forms_organiser import (
 )
 from tournaments.models import Event, EventKind, Seat, Table
 from tournaments.services import events as event_service
+from tournaments.services import next_round as next_round_service
 from tournaments.services import seating as seating_service
 from tournaments.services.walk_ins import event_add_walk_in
 from tournaments.sit_outs import round_sit_outs
@@ -114,7 +115,9 @@ def night_edit(request, pk):
     event = get_object_or_404(Event.objects.select_related("club", "season"), pk=pk)
     access.require_manage(request.user, event.club)
     form = NightForm(request.POST or None, initial={"name": event.name, "date": event.date,
-                                                   "start_time": event.start_time})
+                                                   "start_time": event.start_time,
+                                                   "format": event.format})
+    form.fields["format"].disabled = event.rounds.exists()  # fixed once seated
     if request.method == "POST" and form.is_valid():
         try:
             event_service.event_update(event=event, user=request.user, **form.cleaned_data)
@@ -167,6 +170,22 @@ def night_replan(request, pk):
         else:
             messages.success(request, _("The unplayed rounds are being re-planned for who is "
                                         "here now."))
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+@require_POST
+def night_next_round(request, pk):
+    """King's table and Swiss: form the next round from the results so far."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    access.require_manage(request.user, event.club)
+    try:
+        rnd = next_round_service.event_form_next_round(event=event, user=request.user)
+    except ValidationError as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        messages.success(request, _("Round %(round)d is seated: publish it when the tables "
+                                    "are ready.") % {"round": rnd.number})
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
