@@ -321,6 +321,7 @@ SPECTACULAR_SETTINGS = {
         "EventKindEnum": "tournaments.models.events.EventKind.choices",
         "SheetFieldKindEnum": "tournaments.sheet_fields.KINDS",
         "BracketFormatEnum": "tournaments.models.brackets.BracketFormat.choices",
+        "EventFormatEnum": "tournaments.models.events.EventFormat.choices",
     },
 }
 
