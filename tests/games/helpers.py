@@ -5,9 +5,21 @@ texts, the legal actions as texts, a bot's choice, and golden playthroughs.
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 from games.bots import make_bot
+
+# Every registered game's golden files sit beside its tests (tests/games/<game>/golden/),
+# in one list ordered by file name as when they shared one folder (the engine's example
+# games keep theirs in tests/games/engine/golden/).
+GOLDEN_FILES = sorted((path for path in pathlib.Path(__file__).parent.glob("*/golden/*.json")
+                       if path.parts[-3] != "engine"), key=lambda p: p.name)
+
+
+def golden_file(name: str) -> pathlib.Path:
+    """The golden file called `name`, whichever game's folder holds it."""
+    return next(path for path in GOLDEN_FILES if path.name == name)
 
 
 def play(state, *texts):

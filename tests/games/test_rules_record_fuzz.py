@@ -2,17 +2,16 @@
 
 import copy
 import json
-import pathlib
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import rules
+from tests.games.helpers import GOLDEN_FILES, golden_file
 
-GOLDEN = pathlib.Path(__file__).parent / "golden"
-BASE = [json.loads(p.read_text())["record"] for p in sorted(GOLDEN.glob("*.json"))
+BASE = [json.loads(p.read_text())["record"] for p in GOLDEN_FILES
         if not p.name.startswith("scorecard")]
-BASE.append(json.loads((GOLDEN / "scorecard-003.json").read_text()))
+BASE.append(json.loads(golden_file("scorecard-003.json").read_text()))
 
 junk = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 60) | st.sampled_from(

@@ -4,7 +4,6 @@ checker must not fail schema validation (docs/records.md, "JSON Schemas")."""
 
 import copy
 import json
-import pathlib
 import re
 
 import jsonschema
@@ -12,8 +11,8 @@ import pytest
 
 from games import rules
 from games.rules.record_shape import engine_shape_hand
+from tests.games.helpers import GOLDEN_FILES
 
-GOLDEN = pathlib.Path(__file__).parent / "golden"
 # a ten as a whole code or inside an action ("TD", "discard:TC", "ribs:JS+TS"), not
 # the T of a longer word such as Mighty's "NT"
 TEN = re.compile(r"(?<![0-9A-Z])T(?=[SHDC](?![0-9A-Z]))")
@@ -21,7 +20,7 @@ TEN = re.compile(r"(?<![0-9A-Z])T(?=[SHDC](?![0-9A-Z]))")
 
 def golden_record(name: str) -> dict:
     """The record of the first golden playthrough of game `name`."""
-    for path in sorted(GOLDEN.glob("*.json")):
+    for path in GOLDEN_FILES:
         record = json.loads(path.read_text()).get("record")
         if record and record["game"] == name:
             return record

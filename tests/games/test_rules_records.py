@@ -2,19 +2,18 @@
 
 import copy
 import json
-import pathlib
 
 import pytest
 from rules_helpers import random_playout
 
 from games import rules
+from tests.games.helpers import GOLDEN_FILES, golden_file
 
-GOLDEN = pathlib.Path(__file__).parent / "golden"
-PLAYTHROUGHS = sorted(p for p in GOLDEN.glob("*.json") if not p.name.startswith("scorecard"))
+PLAYTHROUGHS = [p for p in GOLDEN_FILES if not p.name.startswith("scorecard")]
 
 
 def load(name):
-    return json.loads((GOLDEN / name).read_text())
+    return json.loads(golden_file(name).read_text())
 
 
 def codes(report):

@@ -1,7 +1,7 @@
 """Six-Pack Bezique records stored before the meld rules were corrected
 (the data migration tournaments 0006, whose code is frozen in it): each checks again with
 the totals it was stored with.
-The files in tests/games/stored were written by random play under the earlier rules."""
+The files in tests/games/six_pack_bezique/stored were written by random play under the earlier rules."""
 
 import importlib
 import json

@@ -2,9 +2,8 @@
 
 import copy
 
-from rules_helpers import random_playout
-
 from games import rules
+from tests.games.rules_helpers import random_playout
 
 
 def codes(report):

@@ -2,7 +2,7 @@
 fixed deals, and both record forms through `rules.check_record`.
 
 Regenerate the golden playthrough (only after a deliberate rules change):
-`python tests/games/test_rules_minnesota_whist.py`."""
+`python tests/games/minnesota_whist/test_rules_minnesota_whist.py`."""
 
 import copy
 import json
@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3]))
 
 from games import rules  # noqa: E402
 from games.minnesota_whist.rules import side_points  # noqa: E402

@@ -12,11 +12,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_rules_properties import CONFIGS
 
 from games import rules
 from games.bluke.state import _FIELDS
 from games.bots import play_match
+from tests.games.bluke.test_rules_properties import CONFIGS
 
 
 def snapshot(state) -> dict:

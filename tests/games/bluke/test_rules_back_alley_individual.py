@@ -1,10 +1,10 @@
 """Back Alley individual play: 2D top trump, bidding order, must trump/overtrump, scoring."""
 
 import pytest
-from rules_helpers import bid_all, deal, play, random_playout
 
 from games import rules
 from games.bluke.back_alley_individual import individual_score
+from tests.games.rules_helpers import bid_all, deal, play, random_playout
 
 
 def game(players=4, **options):

@@ -1,10 +1,10 @@
 """Bluke rules: deal schedules, Blukes, bidding, scoring and the New Jersey variant."""
 
 import pytest
-from rules_helpers import bid_all, deal, play
 
 from games import rules
 from games.bluke.bluke import bluke_score
+from tests.games.rules_helpers import bid_all, deal, play
 
 
 def four(**options):
@@ -232,7 +232,7 @@ def test_scoring_examples_from_the_texts(bid, won, points):
 
 
 def test_a_full_match_scores_every_hand():
-    from rules_helpers import random_playout
+    from tests.games.rules_helpers import random_playout
 
     state = random_playout(four(), seed=5)
     assert state.is_terminal() and len(state.hand_log) == 25

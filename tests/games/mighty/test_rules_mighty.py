@@ -1,7 +1,7 @@
 """Mighty: each rule and each decision of docs/rules/mighty.md on fixed deals, and
 both record forms through `rules.check_record`.
 
-Run as a script to regenerate the golden playthrough (tests/games/golden/mighty.json)."""
+Run as a script to regenerate the golden playthrough (tests/games/mighty/golden/mighty.json)."""
 
 import json
 import pathlib

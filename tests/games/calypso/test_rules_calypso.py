@@ -2,7 +2,7 @@
 both record forms through `rules.check_record`.
 
 Regenerate the golden playthrough (only after a deliberate rules change):
-`.venv/bin/python tests/games/test_rules_calypso.py`."""
+`.venv/bin/python tests/games/calypso/test_rules_calypso.py`."""
 
 import copy
 import json
@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3]))
 
 from games import rules  # noqa: E402
 from games.calypso.rules import calypso_points, side_score  # noqa: E402

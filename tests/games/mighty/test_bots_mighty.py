@@ -14,7 +14,7 @@ from games.mighty.heuristic import MightyHeuristicBot
 from games.mighty.search import MightySearchBot, deal_guess, hidden_cards, rebuild
 from tests.games.helpers import bot_move, play
 
-sys.path.insert(0, str(Path(__file__).parents[1]))
+sys.path.insert(0, str(Path(__file__).parent))
 from test_rules_mighty import AUCTION, EXCHANGE, PLAYS, dealt  # noqa: E402
 
 GAME = rules.load("mighty")

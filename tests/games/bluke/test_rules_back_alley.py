@@ -1,10 +1,10 @@
 """Back Alley (partnership): deals, bidding, Board, leads, trump leading, Bloopers, scoring."""
 
 import pytest
-from rules_helpers import bid_all, deal, play, random_playout
 
 from games import rules
 from games.bluke.back_alley import side_score
+from tests.games.rules_helpers import bid_all, deal, play, random_playout
 
 
 def game(**options):

@@ -2,7 +2,7 @@
 both record forms through `rules.check_record`.
 
 Regenerate the golden playthrough (only after a deliberate rules change):
-`.venv/bin/python tests/games/test_rules_couillon.py`."""
+`.venv/bin/python tests/games/couillon/test_rules_couillon.py`."""
 
 import copy
 import json
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3]))
 
 from games import rules  # noqa: E402
 from tests.games.helpers import golden_playthrough, legal_texts, play, random_match  # noqa: E402

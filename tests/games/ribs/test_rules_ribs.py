@@ -2,7 +2,7 @@
 scoresheet, and both record forms through `rules.check_record`.
 
 Regenerate the golden playthrough (only after a deliberate rules change):
-``.venv/bin/python tests/games/test_rules_ribs.py``.
+``.venv/bin/python tests/games/ribs/test_rules_ribs.py``.
 """
 
 import copy

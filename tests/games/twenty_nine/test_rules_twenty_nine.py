@@ -5,7 +5,6 @@ import copy
 import json
 import pathlib
 import random
-import sys
 
 import jsonschema
 import pytest
@@ -372,8 +371,7 @@ def test_the_record_schema_describes_the_scoresheet():
 
 # --- golden playthrough -------------------------------------------------------------------------
 def test_the_golden_playthrough_replays_exactly_and_checks_clean():
-    sys.path.insert(0, str(GOLDEN.parent))
-    from regenerate import build
+    from tests.games.regenerate_golden import build
 
     stored = json.loads(GOLDEN.read_text())
     assert build("twenty-nine", stored["options"], stored["seed"]) == stored
