@@ -55,13 +55,13 @@ def season_final_new(request, pk):
             return redirect("tournaments:event-bracket", pk=bracket.event_id)
     wanted = form["entrants"].value()
     try:
-        wanted = int(wanted)
+        wanted = min(max(int(wanted), 0), MAX_ENTRANTS)  # a huge number would overflow LIMIT
     except (TypeError, ValueError):
         wanted = 0
     return render(request, "rankings/final_form.html", {
         "season": season, "club": season.club, "form": form,
         "seeds": [(row, TIEBREAK_LABELS.get(row.tiebreak, row.tiebreak))
-                  for row in qualified.select_related("player")[:max(wanted, 0)]]})
+                  for row in qualified.select_related("player")[:wanted]]})
 
 
 def _show_refusal(form: FinalForm, refused: ValidationError) -> None:

@@ -19,10 +19,20 @@ RELATIONS = (ForeignKey, OneToOneField, ManyToManyField, OneToOneRel, ManyToOneR
              ManyToManyRel)
 
 
+class IdField(forms.IntegerField):
+    """A whole number that fits the database's 64-bit ids: a longer one is a 400, not an
+    overflow inside the database driver (a 500)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("min_value", -(2**63))
+        kwargs.setdefault("max_value", 2**63 - 1)
+        super().__init__(*args, **kwargs)
+
+
 class IdFilter(NumberFilter):
     """A related object's id: a whole number (no decimals, which the database would round)."""
 
-    field_class = forms.IntegerField
+    field_class = IdField
 
 
 class IdFilterSet(FilterSet):

@@ -13,9 +13,9 @@ from django.urls import reverse
 from rankings.models import StandingRow
 from rankings.services.finals import final_create
 from rankings.services.standings import standings_recompute
-from tests.factories import RoundFactory, SeasonFactory, seated_table
+from tests.factories import RoundFactory, SeasonFactory, row_counts, seated_table
 from tests.tournaments.brackets.helpers import GAME, entrants, win
-from tournaments.models import BracketEntrant, BracketMatch, EventKind
+from tournaments.models import Bracket, BracketEntrant, BracketMatch, EventKind
 
 FINAL = {"name": "Spring final", "date": datetime.date(2026, 6, 1)}
 
@@ -128,3 +128,59 @@ def test_the_page_is_for_the_clubs_organisers(played_season, client, request, pe
     client.force_login(request.getfixturevalue(persona))
     answer = client.get(reverse("league:season-final-new", args=[season.pk]))
     assert answer.status_code == status
+
+
+PERSONAS = ["olga", "alice", "sam", "pat", "bob", "anonymous"]
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_drawing_a_final_is_for_the_clubs_organisers_and_a_refusal_changes_nothing(
+        played_season, client, request, olga, persona):
+    season, _players = played_season
+    if persona != "anonymous":
+        client.force_login(request.getfixturevalue(persona))
+    before = row_counts()
+    answer = client.post(reverse("league:season-final-new", args=[season.pk]), {
+        "name": "Spring final", "date": "2026-06-01", "entrants": 4, "format": "double"})
+    expected = {"olga": 302, "alice": 302, "sam": 403, "pat": 403, "bob": 404,
+                "anonymous": 302}[persona]
+    assert answer.status_code == expected
+    if persona in ("olga", "alice"):
+        assert Bracket.objects.filter(season=season, format="double").count() == 1
+    else:
+        assert row_counts() == before
+        assert not Bracket.objects.exists()
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("entrants", "-1", "greater than or equal to 2"),
+    ("entrants", "9" * 30, "less than or equal to 128"),
+    ("entrants", "four", "Enter a whole number"),
+    ("format", "triple", "Select a valid choice"),
+    ("format", "", "This field is required"),
+    ("date", "2026-02-30", "Enter a valid date"),
+    ("name", "x" * 500, "at most 120 characters"),
+    ("name", "   ", "This field is required"),
+    ("consolation", "on", "needs single elimination"),  # with double elimination
+])
+def test_bad_input_is_refused_with_the_fields_name_and_nothing_is_written(
+        played_season, client, alice, field, value, message):
+    season, _players = played_season
+    client.force_login(alice)
+    body = {"name": "Spring final", "date": "2026-06-01", "entrants": "4",
+            "format": "double", field: value}
+    before = row_counts()
+    answer = client.post(reverse("league:season-final-new", args=[season.pk]), body)
+    assert answer.status_code == 200
+    assert message in str(answer.context["form"].errors.get(field))
+    assert row_counts() == before
+
+
+@pytest.mark.parametrize("entrants", ["9" * 30, "-5", "x", ""])
+def test_the_preview_survives_any_number_in_the_address(played_season, client, alice,
+                                                        entrants):
+    season, _players = played_season
+    client.force_login(alice)
+    answer = client.get(reverse("league:season-final-new", args=[season.pk]),
+                        {"entrants": entrants})
+    assert answer.status_code == 200

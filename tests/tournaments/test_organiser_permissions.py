@@ -53,6 +53,8 @@ PAGES = {
     "new tournament": lambda w: reverse("organiser:tournament-new", args=[w["club"].slug]),
     "edit night": lambda w: reverse("organiser:night-edit", args=[w["event"].pk]),
     "substitute": lambda w: reverse("organiser:table-substitute", args=[w["table"].pk]),
+    "draw a season's final": lambda w: reverse("league:season-final-new",
+                                               args=[w["season"].pk]),
 }
 EXPECTED = {"olga": 200, "alice": 200, "sam": 403, "pat": 403, "bob": 404, "anonymous": 302}
 

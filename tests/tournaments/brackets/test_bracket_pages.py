@@ -99,3 +99,21 @@ def test_the_api_has_no_way_to_write_a_bracket(final, client_as):
     assert answer.status_code == 405
     answer = client_as("bob").delete(f"/api/v1/brackets/{bracket.pk}/")
     assert answer.status_code == 405
+
+
+@pytest.mark.parametrize("query", ["event=abc", "season=-1", "event=" + "9" * 40,
+                                   "page=999", "ordering=secret"])
+def test_the_api_answers_odd_filters_without_an_error_page(final, client_as, query):
+    answer = client_as("anonymous").get(f"/api/v1/brackets/?{query}")
+    assert answer.status_code in (200, 400, 404)
+    if answer.status_code == 400:
+        assert query.split("=")[0] in answer.json()
+
+
+@pytest.mark.parametrize("endpoint", ["brackets", "events", "tables"])
+def test_an_id_longer_than_the_database_holds_is_a_400_naming_the_filter(final, client_as,
+                                                                         endpoint):
+    field = {"brackets": "event", "events": "season", "tables": "round"}[endpoint]
+    answer = client_as("anonymous").get(f"/api/v1/{endpoint}/?{field}=" + "9" * 40)
+    assert answer.status_code == 400
+    assert field in answer.json()
