@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from league.api import webhooks as league_webhooks
 from league.api.urls import router as league_router
 from rankings.api import archive as rankings_archive
+from rankings.api import rating_history as rankings_rating_history
 from rankings.api import standings as rankings_standings
 from tournaments.api.urls import router as tournaments_router
 from tournaments.api.urls import urlpatterns as tournaments_paths
@@ -20,6 +21,9 @@ standings_paths = [
          name="season-standings"),
     path("players/<int:pk>/ratings/", rankings_standings.PlayerRatingsView.as_view(),
          name="player-ratings"),
+    path("players/<int:pk>/ratings/<int:pool>/history/",
+         rankings_rating_history.PlayerRatingHistoryView.as_view(),
+         name="player-rating-history"),
 ]
 archive_paths = [
     path("clubs/<int:pk>/archive/", rankings_archive.ClubArchiveView.as_view(),

@@ -39,5 +39,6 @@ urlpatterns = [
     path("", include("league.urls_notices")),
     path("", include("tournaments.urls")),
     path("", include("rankings.urls_archive")),
+    path("", include("rankings.urls_rating_pages")),
     path("", include("rankings.urls")),
 ]

@@ -19,8 +19,12 @@ def _bins(values: Sequence[float], lo: float, width: float) -> list[int]:
 
 
 def rating_histogram(established: Sequence[float], provisional: Sequence[float], *,
-                     title: str, width: int = 640, height: int = 160) -> SafeString:
-    """Players per rating band; provisional players stacked on top in a lighter shade."""
+                     title: str, width: int = 640, height: int = 160,
+                     marker: float | None = None, marker_label: str = "") -> SafeString:
+    """Players per rating band; provisional players stacked on top in a lighter shade.
+
+    `marker` draws a line at one rating (a player's own), labelled `marker_label`.
+    """
     label = escape(title)
     values = [*established, *provisional]
     if len(values) < 2:
@@ -45,8 +49,20 @@ def rating_histogram(established: Sequence[float], provisional: Sequence[float],
                 parts.append(f'<rect x="{x + 1:.1f}" y="{bottom - count * scale:.1f}" '
                              f'width="{bar_w - 2:.1f}" height="{count * scale:.1f}" '
                              f'fill="{fill}"><title>{count}</title></rect>')
+    if marker is not None:
+        parts.append(_marker(pad_l + (marker - lo) / bin_width * bar_w, pad_t, base,
+                             escape(marker_label), width))
     parts.append(f'<text x="{pad_l}" y="{height - 6}" font-size="11">{lo}</text>')
     parts.append(f'<text x="{width - pad_l}" y="{height - 6}" font-size="11" '
                  f'text-anchor="end">{hi}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def _marker(x: float, top: float, base: float, label: str, width: int) -> str:
+    # The label sits on the side with room, so it never runs off a narrow chart.
+    anchor, dx = ("end", -4) if x > width / 2 else ("start", 4)
+    return (f'<g class="marker"><line x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{base:.1f}" '
+            f'stroke="#c0392b" stroke-width="2"/><text x="{x + dx:.1f}" y="{top + 10:.1f}" '
+            f'font-size="12" fill="#c0392b" text-anchor="{anchor}">{label}</text>'
+            f'<title>{label}</title></g>')
