@@ -48,6 +48,15 @@ class OneOffForm(NightForm):
                                "game's ratings, not in a season's standings."))
 
 
+class PreviewForm(forms.Form):
+    """The dry run of a night's format: how many rounds, and the draw of the results."""
+
+    rounds = forms.IntegerField(min_value=1, max_value=12, label=gettext_lazy("Rounds"))
+    seed = forms.IntegerField(min_value=0, max_value=2**31 - 1, required=False,
+                              label=gettext_lazy("Draw"),
+                              help_text=gettext_lazy("Another number draws other results."))
+
+
 class WalkInForm(forms.Form):
     name = forms.CharField(max_length=80, label=gettext_lazy("Walk-in's name"),
                            help_text=gettext_lazy("A member's name marks them present; a new "

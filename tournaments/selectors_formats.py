@@ -33,3 +33,58 @@ def next_round_state(event: Event) -> NextRoundState:
     return NextRoundState(
         driven=True, planned=planned_rounds(event), formed=event.rounds.count(),
         last=last.number if last else 0, unfinished=unfinished_tables(last) if last else [])
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A dry run of the night's format with drawn results (nothing is stored)."""
+
+    who: str  # whose names: "present", "coming" or "members"
+    rounds: list  # [round] -> [(table number, [(name, place)])]
+    sit_outs: list  # [round] -> [name]
+    problem: str = ""
+
+
+def format_preview(event: Event, *, rounds: int, seed: int) -> Preview:
+    """The night as its format would play it for the players marked present (else those who
+    said they are coming, else the club's members), each table's places drawn at random."""
+    from django.utils.translation import gettext as _
+
+    from games import rules
+    from league.models import Player
+    from tournaments.formats import TableSizes
+    from tournaments.formats.simulate import simulate_night
+    from tournaments.selectors_night import attendance_answers
+    from tournaments.services.seating import _event_sizes, event_attendance
+
+    who, ids = _preview_players(event, event_attendance, attendance_answers)
+    table_size = (event.seating or {}).get("table_size") or \
+        ((event.seating or {}).get("request") or {}).get("table_size")
+    sizes = _event_sizes(event, table_size)
+    if len(ids) < min(sizes.allowed):
+        return Preview(who, [], [], _("%(n)d players: a table of this game needs %(min)d.")
+                       % {"n": len(ids), "min": min(sizes.allowed)})
+    partnership = rules.load(event.game, players=sizes.preferred).partnership
+    night = simulate_night(format=event.format, players=ids, rounds=rounds,
+                           sizes=TableSizes(sizes.preferred, sizes.allowed), seed=seed,
+                           partnership=partnership, time_budget=0.5)
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    shown = []
+    for tables, places in zip(night["rounds"], night["places"], strict=True):
+        shown.append([(number, [(names[p], order.index(p) + 1) for p in table])
+                      for number, (table, order) in enumerate(zip(tables, places,
+                                                                  strict=True), start=1)])
+    return Preview(who, shown, [[names[p] for p in out] for out in night["sit_outs"]])
+
+
+def _preview_players(event, attendance, answers) -> tuple[str, list[int]]:
+    present = attendance(event)
+    if present:
+        return "present", present
+    coming = [pk for pk, answer in answers(event).items() if answer == "coming"]
+    if coming:
+        return "coming", coming
+    from league.models import Player
+
+    return "members", list(Player.objects.filter(memberships__club_id=event.club_id,
+                                                 bot_strength="").values_list("pk", flat=True))

@@ -33,5 +33,6 @@ urlpatterns = [
     path("events/<int:pk>/walk-in/", night_views.night_walk_in, name="night-walk-in"),
     path("events/<int:pk>/seating/replan/", night_views.night_replan, name="night-replan"),
     path("events/<int:pk>/next-round/", night_views.night_next_round, name="night-next-round"),
+    path("events/<int:pk>/preview/", night_views.night_preview, name="night-preview"),
     path("tables/<int:pk>/substitute/", night_views.table_substitute, name="table-substitute"),
 ]

@@ -1,6 +1,7 @@
 """An organiser who is not a superuser runs a king's table night from their own pages, on a
 390 px phone and at 1280 px: chooses the format for a new night, plans the first round,
-and, once every table has its result, presses Next round; the winners have moved up."""
+and, once every table has its result, presses Next round; the winners have moved up. The
+dry run of the format fits the phone too."""
 
 import pytest
 
@@ -86,6 +87,10 @@ def test_an_organiser_runs_a_kings_table_night(live_server, browser, club, width
     winner = _winner_of(event, table=2)
     expect(page.locator("#round-2 .table-box").first).to_contain_text(winner)
     assert not page.evaluate(SCROLLS), f"the night's page scrolls sideways at {width} px"
+
+    page.click("#preview-format")  # the dry run: the same format with drawn results
+    expect(page.locator("#preview-round-3 .table-box")).to_have_count(2)
+    assert not page.evaluate(SCROLLS), f"the dry run scrolls sideways at {width} px"
     page.context.close()
 
 

@@ -97,3 +97,45 @@ def test_the_format_cannot_change_once_seated(kings, client, alice):
     assert "disabled" in client.get(url).content.decode().split('name="format"')[1][:200]
     client.post(url, {"name": kings.name, "date": "2026-03-02", "format": "swiss"})
     assert Event.objects.get(pk=kings.pk).format == "kings"
+
+
+PREVIEW = {"olga": 200, "alice": 200, "sam": 403, "pat": 403, "bob": 404, "anonymous": 302}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_only_the_clubs_organisers_see_the_dry_run(kings, client, request, persona):
+    before = row_counts()
+    response = _client(client, request, persona).get(
+        reverse("organiser:night-preview", args=[kings.pk]))
+    assert response.status_code == PREVIEW[persona]
+    assert row_counts() == before, "a dry run stores nothing"
+
+
+def test_the_dry_run_plays_the_nights_rounds_with_whoever_is_here(kings, client, alice):
+    client.force_login(alice)
+    url = reverse("organiser:night-preview", args=[kings.pk])
+    page = client.get(url, {"rounds": 4, "seed": 9}).content.decode()
+    assert page.count('class="round"') == 4 and "King&#x27;s table" in page
+    assert "Players: those marked present." in page
+    assert page.count("place 1") == 4  # one table of five, four rounds
+    again = client.get(url, {"rounds": 4, "seed": 9}).content.decode()
+    assert again.split("<h1>")[1] == page.split("<h1>")[1], "the same draw"
+
+
+@pytest.mark.parametrize("query", [{"rounds": "999"}, {"rounds": "abc", "seed": "-1"},
+                                   {"seed": "1" * 40}, {"rounds": "<b>3</b>"}])
+def test_odd_dry_run_parameters_fall_back_and_say_why(kings, client, alice, query):
+    client.force_login(alice)
+    response = client.get(reverse("organiser:night-preview", args=[kings.pk]), query)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<b>3</b>" not in page and page.count('class="round"') == 3
+    assert 'class="errorlist' in page
+
+
+def test_a_dry_run_before_anyone_is_marked_present_uses_the_members(club_a, alice, client,
+                                                                     players_a):
+    event = EventFactory(club=club_a, format="swiss")
+    client.force_login(alice)
+    page = client.get(reverse("organiser:night-preview", args=[event.pk])).content.decode()
+    assert "every member of the club" in page and page.count('class="round"') == 3

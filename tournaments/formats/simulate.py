@@ -12,13 +12,13 @@ import random
 from tournaments.formats import ROTATION, Night, TableSizes, next_round
 
 
-def simulate_night(*, format: str, players: int, rounds: int, sizes: TableSizes,
+def simulate_night(*, format: str, players, rounds: int, sizes: TableSizes,
                    seed: int, partnership: bool = False, time_budget: float = 2.0) -> dict:
     """`{"rounds", "sit_outs", "places"}`: per round the tables from seat 0, who sat out,
-    and each table's players best first."""
-    if players < 1 or rounds < 1:
+    and each table's players best first. `players`: a count (players 1..N) or the ids."""
+    ids = list(range(1, players + 1)) if isinstance(players, int) else sorted(players)
+    if not ids or rounds < 1:
         raise ValueError("a night needs at least one player and one round")
-    ids = list(range(1, players + 1))
     draw = random.Random(seed)
     if format == ROTATION:
         tables, sit_outs = _rotation(ids, rounds, sizes, seed, partnership, time_budget)

@@ -26,10 +26,12 @@ from tournaments.forms_organiser import (
     NightCreateForm,
     NightForm,
     OneOffForm,
+    PreviewForm,
     SubstituteForm,
     WalkInForm,
 )
 from tournaments.models import Event, EventKind, Seat, Table
+from tournaments.selectors_formats import format_preview
 from tournaments.services import events as event_service
 from tournaments.services import next_round as next_round_service
 from tournaments.services import seating as seating_service
@@ -187,6 +189,27 @@ def night_next_round(request, pk):
         messages.success(request, _("Round %(round)d is seated: publish it when the tables "
                                     "are ready.") % {"round": rnd.number})
     return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+def night_preview(request, pk):
+    """A dry run of the night's format with drawn results: what the rounds would look like
+    (`?rounds=` and `?seed=` redraw it; nothing is stored)."""
+    event = get_object_or_404(Event.objects.select_related("club", "season"), pk=pk)
+    access.require_manage(request.user, event.club)
+    form = PreviewForm(request.GET or None, initial={"rounds": _planned_or(event, 3),
+                                                     "seed": 1})
+    rounds, seed = _planned_or(event, 3), 1
+    if form.is_bound and form.is_valid():  # else the defaults, the form saying why
+        rounds = form.cleaned_data["rounds"]
+        seed = 1 if form.cleaned_data["seed"] is None else form.cleaned_data["seed"]
+    preview = format_preview(event, rounds=rounds, seed=seed)
+    return render(request, "tournaments/night_preview.html", {
+        "event": event, "club": event.club, "form": form, "preview": preview})
+
+
+def _planned_or(event: Event, default: int) -> int:
+    return min(int((event.seating or {}).get("rounds") or 0) or default, 12)
 
 
 @login_required
