@@ -63,6 +63,6 @@ def _marker(x: float, top: float, base: float, label: str, width: int) -> str:
     # The label sits on the side with room, so it never runs off a narrow chart.
     anchor, dx = ("end", -4) if x > width / 2 else ("start", 4)
     return (f'<g class="marker"><line x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{base:.1f}" '
-            f'stroke="#c0392b" stroke-width="2"/><text x="{x + dx:.1f}" y="{top + 10:.1f}" '
-            f'font-size="12" fill="#c0392b" text-anchor="{anchor}">{label}</text>'
+            f'stroke="#c0392b" stroke-width="2"/><text x="{x + dx:.1f}" y="{top + 13:.1f}" '
+            f'font-size="15" fill="#c0392b" text-anchor="{anchor}">{label}</text>'
             f'<title>{label}</title></g>')

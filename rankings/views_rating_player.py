@@ -35,6 +35,15 @@ def _opponent(standing, wanted: str | None):
     return row, "" if row else _("Choose another player rated in this pool.")
 
 
+def _percent(chance: float) -> str:
+    """A chance as people read it; never a flat 0% or 100%, which the ratings cannot know."""
+    if chance < 0.005:
+        return _("less than 1%")
+    if chance > 0.995:
+        return _("more than 99%")
+    return f"{chance * 100:.0f}%"
+
+
 # Daily as well: uncertainty grows while players are away, and with it the chances.
 @cached_page("player-rating", _versions, every=DAY)
 def player_rating(request, pk: int, player: int):
@@ -51,7 +60,7 @@ def player_rating(request, pk: int, player: int):
         "peak": peak(pool, person), "nights": nights(pool, person),
         "opponents": [row for row in rows if row.player.pk != person.pk],
         "opponent": opponent, "problem": problem,
-        "chance": win_chance(pool, standing.row, opponent) if opponent else None,
+        "chance": _percent(win_chance(pool, standing.row, opponent)) if opponent else None,
         "histogram": rating_histogram(
             [r.rating for r in rows if not r.provisional],
             [r.rating for r in rows if r.provisional],

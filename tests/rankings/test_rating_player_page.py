@@ -85,7 +85,10 @@ def test_the_page_shows_the_standing_the_marked_spread_the_nights_and_a_chance(
     assert "of 4" in text and "ahead of" in text and "Peak percentile" in text
     assert 'class="marker"' in text and "Expected place" in text
     assert text.count('<tr><th scope="row"><a href="/events/') == 3
-    assert f"finishes ahead of {them.display_name}" in text
+    chance = win_chance(pool, *(next(r for r in pool_standing(pool, me).rows
+                                     if r.player.pk == p.pk) for p in (me, them)))
+    assert f"finishes ahead of {them.display_name} at a table of the two: <strong>" \
+        f"{chance * 100:.0f}%</strong>" in text
     wrong = client.get(url, {"against": me.pk}).content.decode()
     assert "Choose another player rated in this pool." in wrong
 
@@ -131,3 +134,10 @@ def test_the_api_hides_a_private_pools_history(club_a, players_a, olga, client_a
     assert client_as("alice").get(url).status_code == 200
     for outsider in ("bob", "token_b", "anonymous"):
         assert client_as(outsider).get(url).status_code == 404
+
+
+def test_a_chance_is_never_shown_as_certain():
+    from rankings.views_rating_player import _percent
+
+    assert (_percent(0.001), _percent(0.5), _percent(0.76), _percent(0.9999)) == (
+        "less than 1%", "50%", "76%", "more than 99%")
