@@ -219,13 +219,15 @@ class EventAdmin(ServiceOwnedMixin, DeletesResultsMixin, ClubScopedAdmin):
     """Created by `event_create` (a season's game and options), renamed and re-dated by
     `event_update`; its status and seating move only by seating and closing the night."""
 
-    list_display = ["name", "club", "date", "kind", "status", "game"]
-    list_filter = ["status", "kind", "game", "club"]
+    list_display = ["name", "club", "date", "kind", "format", "status", "game"]
+    list_filter = ["status", "kind", "format", "game", "club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
     inlines = [RoundInline]
-    fields = ["club", "season", "name", "kind", "date", "status", "game", "options", "seating"]
-    owned_fields = ("club", "season", "kind", "status", "game", "options", "seating")
+    fields = ["club", "season", "name", "kind", "date", "status", "game", "options", "format",
+              "seating"]
+    # the format changes on the night's edit page, which refuses it once a round is seated
+    owned_fields = ("club", "season", "kind", "status", "game", "options", "format", "seating")
 
     def get_fields(self, request, obj=None):
         return EventAddForm.Meta.fields if obj is None else self.fields
@@ -243,7 +245,8 @@ class EventAdmin(ServiceOwnedMixin, DeletesResultsMixin, ClubScopedAdmin):
             return
         _as_saved(obj, event_create(
             club=data["club"], season=data["season"], name=data["name"], date=data["date"],
-            kind=data["kind"], game=data["game"], options=data["options"], user=request.user))
+            kind=data["kind"], game=data["game"], options=data["options"],
+            format=data.get("format") or "rotation", user=request.user))
 
 
 @admin.register(Round)

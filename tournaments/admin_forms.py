@@ -13,8 +13,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext_lazy
 
 from games import rules
-from tournaments.models import Event, Seat
+from tournaments.models import Event, EventFormat, Seat
 from tournaments.services.events import event_check_game, seat_assign_check
+from tournaments.services.next_round import check_format
 
 
 def _game_choices():
@@ -36,10 +37,12 @@ class EventAddForm(forms.ModelForm):
     game = forms.ChoiceField(choices=_game_choices, required=False)
     options = forms.JSONField(required=False, help_text=gettext_lazy(
         "Leave empty for the season's options (a season's nights use them)."))
+    format = forms.ChoiceField(choices=EventFormat.choices, required=False,
+                               initial=EventFormat.ROTATION, label=gettext_lazy("Format"))
 
     class Meta:
         model = Event
-        fields = ["club", "season", "name", "kind", "date", "game", "options"]
+        fields = ["club", "season", "name", "kind", "date", "game", "options", "format"]
 
     def clean(self):
         data = super().clean()
@@ -50,6 +53,8 @@ class EventAddForm(forms.ModelForm):
         try:
             data["game"], data["options"] = event_check_game(
                 club=club, season=season, game=data.get("game") or "", options=options)
+            check_format(game=data["game"], format=data.get("format") or EventFormat.ROTATION,
+                         table_size=season.table_size if season else None)
         except ValidationError as refused:
             _raise_on_form(self, refused)
         return data
