@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.brackets.play import BYE, VOID
+from tournaments.brackets.play import BYE, VOID, WAITING, kinds
 from tournaments.brackets.shapes import GRAND_FINAL, LOSERS, RESET, THIRD_PLACE
 from tournaments.models import Bracket, TableResult
 from tournaments.services.brackets import bracket_resolved, shape_of
@@ -34,6 +34,8 @@ class MatchView:
     table_id: int | None
     table_number: int | None
     result_status: str | None  # "in-progress" or "complete" once a result is stored
+    top_from: tuple[str, str] | None = None  # a side still to be decided: ("winner", "W2-1")
+    bottom_from: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ def bracket_view(bracket: Bracket) -> BracketView:
         table_id__in=[t.pk for t in tables.values() if t]).only("table_id", "totals", "status")}
     last_round = {stage: max(m.stage_round for m in shape.matches if m.stage == stage)
                   for stage in {m.stage for m in shape.matches}}
+    kind = kinds(shape)
     rounds: dict[int, list[MatchView]] = {}
     for key, state in resolved.states.items():
         if state.state == VOID:
@@ -72,13 +75,24 @@ def bracket_view(bracket: Bracket) -> BracketView:
                                                                 bracket.format),
             round=state.match.round, state=state.state, top=sides[0], bottom=sides[1],
             table_id=table.pk if table else None, table_number=table.number if table else None,
-            result_status=result.status if result else None))
+            result_status=result.status if result else None,
+            top_from=_still_to_come(state, state.match.top, kind),
+            bottom_from=_still_to_come(state, state.match.bottom, kind)))
     champion = resolved.champion
     return BracketView(
         bracket=bracket, rounds=sorted(rounds.items()),
         entrants=[(seed, e.player_id, e.player.display_name, e.standing_rank)
                   for seed, e in sorted(people.items())],
         champion=(champion, people[champion].player.display_name) if champion else None)
+
+
+def _still_to_come(state, source, kind: dict[str, str]) -> tuple[str, str] | None:
+    """Where an unknown side will come from; None when it is known, or nobody (a bye)."""
+    if state.state != WAITING or source.kind == "seed":
+        return None
+    if kind[source.key] == VOID or (source.kind == "loser" and kind[source.key] == BYE):
+        return None
+    return source.kind, source.key
 
 
 def _side(people, seed: int | None, total, winner: int | None) -> Side | None:

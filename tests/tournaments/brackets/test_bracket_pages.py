@@ -117,3 +117,13 @@ def test_an_id_longer_than_the_database_holds_is_a_400_naming_the_filter(final, 
     answer = client_as("anonymous").get(f"/api/v1/{endpoint}/?{field}=" + "9" * 40)
     assert answer.status_code == 400
     assert field in answer.json()
+
+
+def test_a_side_still_to_be_decided_names_the_match_it_comes_from(final, client):
+    bracket, _players = final
+    page = client.get(reverse("tournaments:event-bracket", args=[bracket.event_id])).text
+    final_match = page[page.index('id="match-W3-1"'):]
+    final_match = final_match[:final_match.index("</li>")]
+    assert "winner of <code>W2-1</code>" in final_match
+    assert "winner of <code>W2-2</code>" in final_match
+    assert "nobody" not in final_match
