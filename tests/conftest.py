@@ -152,7 +152,9 @@ def table_b(club_b, players_b):
 
 @pytest.fixture
 def client_as(db, request):
-    """client_as("alice" | "sam" | "pat" | "bob" | "token_b" | "anonymous") -> APIClient."""
+    """client_as("alice" | "sam" | "pat" | "bob" | "token_b" | "seat_a" | "anonymous") ->
+    APIClient. `seat_a` speaks with `Authorization: Seat <token>` (its fixture is in
+    tests/api/conftest.py)."""
     from rest_framework.test import APIClient
 
     def make(persona: str) -> APIClient:
@@ -161,6 +163,8 @@ def client_as(db, request):
         if persona == "token_b":
             _, key = request.getfixturevalue("token_b")
             client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        elif persona.startswith("seat_"):
+            client.credentials(HTTP_AUTHORIZATION=f"Seat {request.getfixturevalue(persona)}")
         elif persona != "anonymous":
             client.force_login(request.getfixturevalue(persona))
         return client

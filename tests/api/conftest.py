@@ -29,3 +29,14 @@ def world(club_a, club_b, players_a, players_b, token_b):
         "free_b": seated_table(club_b, players_b, round=table_b.round),
         "players_a": players_a, "players_b": players_b,
     }
+
+
+@pytest.fixture
+def seat_a(world, alice):
+    """The seat token of club A's free table, seat 1 (its player is the first of players_a):
+    the persona `seat_a` of the permission matrix."""
+    from tournaments.services.seat_links import seat_links_for_event, seat_token
+
+    links = seat_links_for_event(event=world["free_a"].round.event, user=alice)
+    return seat_token(next(link for link in links
+                           if link.seat.table_id == world["free_a"].pk and link.seat.position == 0))

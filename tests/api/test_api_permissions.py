@@ -1,7 +1,10 @@
 """The permission matrix: every endpoint, every persona.
 
 Club A is private (alice organises, sam keeps score, pat plays); club B is public (bob
-organises, token_b is its API token). Refusals leave the database unchanged.
+organises, token_b is its API token); seat_a is the seat token (`Authorization: Seat`) of
+seat 1 at club A's free table, which enters that table's result and nothing else.
+Refusals leave the database unchanged. tests/api/test_api_seat_tokens.py has the seat
+token's own cases (other tables, confirming and disputing, revoked and closed nights).
 """
 
 import pytest
@@ -9,7 +12,7 @@ import pytest
 from tests.factories import played_record, row_counts
 from tournaments.models import TableResult
 
-PERSONAS = ["alice", "sam", "pat", "bob", "token_b", "anonymous"]
+PERSONAS = ["alice", "sam", "pat", "bob", "token_b", "seat_a", "anonymous"]
 MEMBERS_OF_A = {"alice", "sam", "pat"}
 
 LISTS = {
@@ -60,60 +63,86 @@ WRITES = {
         lambda w: "/api/v1/events/",
         lambda w: {"club": w["club_a"].pk, "name": "Night", "date": "2026-04-01",
                    "game": "bluke"},
-        {"alice": 201, "sam": 403, "pat": 403, "bob": 400, "token_b": 400, "anonymous": 401}),
+        {"alice": 201, "sam": 403, "pat": 403, "bob": 400, "token_b": 400, "seat_a": 403,
+         "anonymous": 401}),
     "create event in B": (
         lambda w: "/api/v1/events/",
         lambda w: {"club": w["club_b"].pk, "name": "Night", "date": "2026-04-01",
                    "game": "bluke"},
-        {"alice": 403, "sam": 403, "pat": 403, "bob": 201, "token_b": 403, "anonymous": 401}),
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 201, "token_b": 403, "seat_a": 403,
+         "anonymous": 401}),
     "create round in A": (
         lambda w: "/api/v1/rounds/",
         lambda w: {"event": w["table_a"].round.event_id},
-        {"alice": 201, "sam": 403, "pat": 403, "bob": 400, "token_b": 400, "anonymous": 401}),
+        {"alice": 201, "sam": 403, "pat": 403, "bob": 400, "token_b": 400, "seat_a": 403,
+         "anonymous": 401}),
     "create table in A": (
         lambda w: "/api/v1/tables/",
         lambda w: {"round": w["table_a"].round_id, "seats": [p.pk for p in w["players_a"]]},
-        {"alice": 201, "sam": 403, "pat": 403, "bob": 400, "token_b": 400, "anonymous": 401}),
+        {"alice": 201, "sam": 403, "pat": 403, "bob": 400, "token_b": 400, "seat_a": 403,
+         "anonymous": 401}),
     "assign a seat in A": (
         lambda w: f"/api/v1/seats/{w['free_a'].seats.first().pk}/assign/",
         lambda w: {"player": None},
-        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "seat_a": 403,
+         "anonymous": 401}),
     "submit a result in A": (
         lambda w: f"/api/v1/tables/{w['free_a'].pk}/result/",
         lambda w: _record(),
-        {"alice": 201, "sam": 201, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+        {"alice": 201, "sam": 201, "pat": 403, "bob": 404, "token_b": 404, "seat_a": 202,
+         "anonymous": 401}),
     "submit a result in B": (
         lambda w: f"/api/v1/tables/{w['free_b'].pk}/result/",
         lambda w: _record(),
-        {"alice": 403, "sam": 403, "pat": 403, "bob": 201, "token_b": 201, "anonymous": 401}),
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 201, "token_b": 201, "seat_a": 403,
+         "anonymous": 401}),
+    "confirm a result in A": (
+        lambda w: f"/api/v1/tables/{w['free_a'].pk}/result/confirm/",
+        lambda w: {},
+        # Only a seat token confirms or disputes (organisers approve); nothing is pending yet.
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 403, "token_b": 403, "seat_a": 404,
+         "anonymous": 401}),
+    "dispute a result in A": (
+        lambda w: f"/api/v1/tables/{w['free_a'].pk}/result/dispute/",
+        lambda w: {"reason": "we took five tricks"},
+        # Only a seat token confirms or disputes (organisers approve); nothing is pending yet.
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 403, "token_b": 403, "seat_a": 404,
+         "anonymous": 401}),
     "correct a result in A": (
         lambda w: f"/api/v1/games/{w['game_a'].pk}/correct/",
         lambda w: {"record": _record(), "reason": "wrong sheet"},
-        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "seat_a": 403,
+         "anonymous": 401}),
     "correct a result in B": (
         lambda w: f"/api/v1/games/{w['game_b'].pk}/correct/",
         lambda w: {"record": _record(), "reason": "wrong sheet"},
-        {"alice": 403, "sam": 403, "pat": 403, "bob": 200, "token_b": 403, "anonymous": 401}),
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 200, "token_b": 403, "seat_a": 403,
+         "anonymous": 401}),
     "create a token for A": (
         lambda w: "/api/v1/tokens/",
         lambda w: {"club": w["club_a"].pk, "name": "app"},
-        {"alice": 201, "sam": 403, "pat": 403, "bob": 404, "token_b": 403, "anonymous": 401}),
+        {"alice": 201, "sam": 403, "pat": 403, "bob": 404, "token_b": 403, "seat_a": 403,
+         "anonymous": 401}),
     "add a member to A": (
         lambda w: f"/api/v1/clubs/{w['club_a'].pk}/members/",
         lambda w: {"player": w["players_b"][1].pk, "role": "player"},
-        {"alice": 201, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+        {"alice": 201, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "seat_a": 403,
+         "anonymous": 401}),
     "add a private club's member to B": (
         lambda w: f"/api/v1/clubs/{w['club_b'].pk}/members/",
         lambda w: {"player": w["players_a"][3].pk, "role": "player"},
-        {"alice": 403, "sam": 403, "pat": 403, "bob": 400, "token_b": 403, "anonymous": 401}),
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 400, "token_b": 403, "seat_a": 403,
+         "anonymous": 401}),
     "make someone an organiser of A": (
         lambda w: f"/api/v1/clubs/{w['club_a'].pk}/members/",
         lambda w: {"player": w["players_a"][3].pk, "role": "organiser"},
-        {"alice": 403, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "seat_a": 403,
+         "anonymous": 401}),
     "create a club": (
         lambda w: "/api/v1/clubs/",
         lambda w: {"name": "Club C"},
-        {"alice": 201, "sam": 201, "pat": 201, "bob": 201, "token_b": 403, "anonymous": 401}),
+        {"alice": 201, "sam": 201, "pat": 201, "bob": 201, "token_b": 403, "seat_a": 403,
+         "anonymous": 401}),
 }
 
 
@@ -133,10 +162,12 @@ REMOVALS = {
     # name: (table whose result is removed, expected status per persona)
     "remove a result in A": (
         "table_a",
-        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "anonymous": 401}),
+        {"alice": 200, "sam": 403, "pat": 403, "bob": 404, "token_b": 404, "seat_a": 404,
+         "anonymous": 401}),
     "remove a result in B": (
         "table_b",
-        {"alice": 403, "sam": 403, "pat": 403, "bob": 200, "token_b": 403, "anonymous": 401}),
+        {"alice": 403, "sam": 403, "pat": 403, "bob": 200, "token_b": 403, "seat_a": 403,
+         "anonymous": 401}),
 }
 
 

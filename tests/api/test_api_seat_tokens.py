@@ -89,3 +89,15 @@ def test_a_forged_revoked_or_closed_nights_seat_token_gets_401(world, own_link, 
     event.save()
     assert seat(seat_token(fresh)).get("/api/v1/clubs/").status_code == 401
     assert SeatLink.objects.filter(seat=own_link.seat).count() == 2
+
+
+@pytest.mark.parametrize("path", [
+    "/api/v1/games/{id}/correct/", "/api/v1/seats/{id}/assign/", "/api/v1/clubs/{id}/members/",
+])
+def test_a_seat_tokens_refusal_elsewhere_does_not_tell_whether_the_object_exists(
+        world, client, path):
+    existing = {"games": world["game_b"].pk, "seats": world["free_b"].seats.first().pk,
+                "clubs": world["club_b"].pk}[path.split("/")[3]]
+    answers = {client.post(path.format(id=pk), {}, format="json").status_code
+               for pk in (existing, 999_999)}
+    assert answers == {403}

@@ -81,3 +81,10 @@ def test_it_never_answers_5xx_to_token_requests(case, world, token_b):
 @FUZZ
 def test_it_never_answers_5xx_to_an_organiser(case, world, organiser_headers):
     _assert_no_server_error(case, organiser_headers)
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@FUZZ
+def test_it_never_answers_5xx_to_a_seat_token(case, world, seat_a):
+    _assert_no_server_error(case, {"Authorization": f"Seat {seat_a}"})

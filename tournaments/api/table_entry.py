@@ -128,6 +128,9 @@ def seat_table(request, pk):
     """The table a seat token may act on: its own, else 404 (invisible) or 403."""
     table = request.auth.seat.table
     if str(table.pk) != str(pk):
+        # The router lets any text through as the id: only ASCII digits can name a table.
+        if not (str(pk).isascii() and str(pk).isdigit()):
+            raise NotFound()
         if selectors.table_list(subject=request.user).filter(pk=pk).exists():
             raise PermissionDenied(_("This seat token is for table %(n)d only.") % {
                 "n": table.number})
