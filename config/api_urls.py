@@ -21,6 +21,8 @@ standings_paths = [
          name="season-standings"),
     path("players/<int:pk>/ratings/", rankings_standings.PlayerRatingsView.as_view(),
          name="player-ratings"),
+    path("players/<int:pk>/ratings/<int:pool>/",
+         rankings_rating_history.PlayerPoolRatingView.as_view(), name="player-pool-rating"),
     path("players/<int:pk>/ratings/<int:pool>/history/",
          rankings_rating_history.PlayerRatingHistoryView.as_view(),
          name="player-rating-history"),

@@ -141,3 +141,23 @@ def test_a_chance_is_never_shown_as_certain():
 
     assert (_percent(0.001), _percent(0.5), _percent(0.76), _percent(0.9999)) == (
         "less than 1%", "50%", "76%", "more than 99%")
+
+
+def test_the_api_tells_the_standing_the_peaks_the_nights_and_a_chance(pool, people, client_as):
+    me, them = people[0], people[1]
+    client = client_as("anonymous")
+    url = f"/api/v1/players/{me.pk}/ratings/{pool.pk}/"
+    body = client.get(url, {"against": them.pk}).json()
+    standing = pool_standing(pool, me)
+    assert (body["rank"], body["size"]) == (standing.rank, 4)
+    assert body["percentile"] == pytest.approx(standing.percentile)
+    assert body["peak"]["rating"] == pytest.approx(peak(pool, me).rating)
+    assert [n["expected_place"] for n in body["nights"]] == pytest.approx(
+        [n.expected_place for n in nights(pool, me)])
+    theirs = next(r for r in standing.rows if r.player.pk == them.pk)
+    assert body["against"] == {"player_id": them.pk,
+                               "chance": pytest.approx(win_chance(pool, standing.row, theirs))}
+    assert client.get(url).json()["against"] is None
+    refused = client.get(url, {"against": people[5].pk})  # not rated in the pool
+    assert refused.status_code == 400 and "against" in refused.json()
+    assert client.get(f"/api/v1/players/{people[5].pk}/ratings/{pool.pk}/").status_code == 404
