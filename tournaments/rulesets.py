@@ -28,5 +28,5 @@ def ruleset(info: dict) -> dict:
                   "table_sizes": list(sizes.allowed), "preferred": sizes.preferred},
         "teams": {"partnership": bool(cls.partnership), "sides": sides},
         "ranking": ranking_name(cls),
-        "sheet": describe(cls) if rules.is_engine_game(cls) else [],
+        "sheet": describe(cls) if rules.writes_summaries(cls) else [],
     }

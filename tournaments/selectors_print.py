@@ -75,7 +75,7 @@ def paper_sheet(table: Table) -> PaperSheet:
              if game.partnership else list(seats))
     sheet = PaperSheet(table=table, title=_(game.title) if game.title else table.game, seats=seats, units=units,
                        per_seat=not game.partnership, notes=seat_notes(game))
-    engine = rules.is_engine_game(game)
+    engine = rules.writes_summaries(game)
     if engine:
         sheet.engine, sheet.units = True, (units if game.partnership else list(seats))
         sheet.columns = _engine_columns(game, seats)

@@ -58,6 +58,10 @@ class GameRules:
     zero_word = "pass"
     jokers_name_suit = False  # a led joker names the suit to follow (standard Bluke)
     partnership = False
+    # What a record's hand holds, the one thing the league asks about a game's shape:
+    # "flat" (bids, tricks and the table's columns, as here) or "summary" (the game's
+    # scoresheet line, `EngineGame`).
+    record_shape = "flat"
     tracks_broken = False
     exchanges_joker = False  # Back Alley: a turned joker sends the other one out of play
     always_trump = False  # every hand has a trump suit (no jokers to turn)

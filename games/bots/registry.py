@@ -37,7 +37,7 @@ def make_bot(name: str, game: rules.Rules | None = None, **params) -> Bot:
     unknown = set(params) - set(SEARCH_PARAMS)
     if unknown:
         raise ValueError(f"unknown bot parameter(s): {', '.join(sorted(unknown))}")
-    if game is not None and rules.is_engine_game(game):
+    if game is not None and rules.writes_summaries(game):
         return _engine_bot(name, cls, game, params)
     if cls is SearchBot:
         return cls(game, **params)

@@ -28,6 +28,7 @@ class EngineGame:
     min_players = 2
     max_players = 2
     partnership = False
+    record_shape = "summary"  # a hand's scoresheet line as SUMMARY_SCHEMA describes it
     pack = Pack()
     areas = DEFAULT_AREAS
     ranking = HIGHER_WINS

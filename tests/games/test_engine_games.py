@@ -105,7 +105,7 @@ def test_random_playouts_of_every_game(config, seed):
     try:
         report = rules.check_record(record)
         learnt = rules.check_record(unseen) \
-            if rules.is_engine_game(cls) and cls.name not in HANDS_NOT_ALWAYS_LEARNT else report
+            if rules.writes_summaries(cls) and cls.name not in HANDS_NOT_ALWAYS_LEARNT else report
     finally:
         if example:
             rules.GAMES.pop(cls.name)
@@ -126,17 +126,18 @@ def test_the_random_bot_plays_every_game(cls):
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
-def test_the_league_tells_engine_games_from_the_bluke_family_by_one_predicate(name):
-    """The Bluke family runs the engine's phases on its own State and keeps its flat
-    record; everything the league builds from a summary schema must not take it for an
-    engine game (class or configured game alike)."""
+def test_the_league_reads_a_games_record_shape_not_its_engine(name):
+    """The Bluke family keeps its flat record (bids, tricks and columns per hand); every
+    other game writes a hand as its scoresheet line. The league asks only that, the same
+    way for a class and a configured game, never which engine the game runs on."""
     cls = rules.GAMES[name]
-    expected = name not in {"bluke", "back-alley", "back-alley-individual"}
-    assert rules.is_engine_game(cls) is expected
-    assert rules.is_engine_game(rules.load(name, players=cls.min_players)) is expected
+    expected = "flat" if name in {"bluke", "back-alley", "back-alley-individual"} else "summary"
+    assert cls.record_shape == rules.load(name, players=cls.min_players).record_shape == expected
+    assert rules.writes_summaries(cls) is rules.writes_summaries(cls(cls.min_players)) \
+        is (expected == "summary")
 
 
-@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.is_engine_game(c)))
+@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.writes_summaries(c)))
 def test_an_event_outside_the_vocabulary_names_the_seat_that_wrote_it(name):
     """With the deal written, the checker replays up to the bad word, so the error says
     whose turn it was (with no deal, who held what is learnt from the events: no seat)."""
@@ -159,7 +160,7 @@ def test_an_event_outside_the_vocabulary_names_the_seat_that_wrote_it(name):
     assert rules.check_record(record).errors[0].code == "unknown-action"
 
 
-@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.is_engine_game(c)))
+@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.writes_summaries(c)))
 def test_places_written_before_the_match_is_over_are_refused(name):
     cls = rules.GAMES[name]
     record = play_match(rules.load(name, players=cls.min_players),
@@ -183,7 +184,7 @@ def test_places_must_be_whole_numbers_not_true_for_first():
     assert [e.code for e in rules.check_record(record).errors] == ["places-count"]
 
 
-@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.is_engine_game(c)))
+@pytest.mark.parametrize("name", sorted(n for n, c in rules.GAMES.items() if rules.writes_summaries(c)))
 @pytest.mark.parametrize("part", ["deal", "summary"])
 def test_a_deal_or_summary_that_is_not_an_object_is_named_not_ignored(name, part):
     cls = rules.GAMES[name]

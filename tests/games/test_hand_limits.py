@@ -18,7 +18,7 @@ DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
 def limited_games() -> list[str]:
-    return sorted(name for name, cls in rules.GAMES.items() if rules.is_engine_game(cls)
+    return sorted(name for name, cls in rules.GAMES.items() if rules.writes_summaries(cls)
                   and getattr(rules.load(name, players=cls.min_players).ending, "limit", None))
 
 

@@ -40,7 +40,7 @@ CASES = [(name, field) for name in sorted(rules.GAMES)
 def test_a_deeply_nested_scoresheet_field_is_bad_shape_named_by_hand_and_field(name, field):
     record = first_hand_record(name)
     hand = record["hands"][0]
-    if rules.is_engine_game(rules.GAMES[name]):
+    if rules.writes_summaries(rules.GAMES[name]):
         hand.setdefault("summary", {})[field] = DEEP
     else:
         hand[field] = DEEP

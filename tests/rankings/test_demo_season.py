@@ -112,7 +112,7 @@ def test_the_demo_bots_end_every_match_to_a_target_by_its_rules(eager_celery):
     to a target now ends by its rules, with a winner the rules name."""
     from league.models import Season
 
-    limited = sorted(name for name, cls in rules.GAMES.items() if rules.is_engine_game(cls)
+    limited = sorted(name for name, cls in rules.GAMES.items() if rules.writes_summaries(cls)
                      and getattr(rules.load(name, players=cls.min_players).ending, "limit",
                                  None))
     assert "pitch" in limited

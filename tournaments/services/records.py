@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from games import rules
-from games.rules import is_engine_game  # also imported by migration 0003
 from games.rules.record_shape import flat_hand
 from league.safe_json import UnsafeJSON, check_json
 
@@ -191,7 +190,7 @@ def engine_replay(game, record: dict) -> tuple[list[dict], list[int] | None]:
 def verdict(record: dict, report, players: int) -> Verdict:
     game = rules.load(record["game"], **{"players": players, **(record.get("options") or {})})
     unit_totals = list(getattr(report, "totals", None) or [0] * len(game.teams))
-    played, places = engine_replay(game, record) if is_engine_game(game) else ([], None)
+    played, places = engine_replay(game, record) if rules.writes_summaries(game) else ([], None)
     unit_ranks = places if places and len(places) == len(unit_totals) \
         else ranks_of(unit_totals, getattr(game, "ranking", None))
     if len(unit_totals) == len(game.teams) and len(game.teams) != players:

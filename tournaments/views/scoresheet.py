@@ -42,7 +42,7 @@ def _sheet(table: Table, data=None) -> Scoresheet:
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
     result = table.result if _stored(table) else None
     stored = result.record if result else None
-    if not rules.is_engine_game(game):
+    if not rules.writes_summaries(game):
         return Scoresheet(table=table, seat_names=names, game=game, data=data, record=stored)
     complete = result is not None and result.status == ResultStatus.COMPLETE
     return EngineSheet(table=table, seat_names=names, game=game, data=data, record=stored,
