@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test test-games venv bench
+.PHONY: demo test test-games venv bench catalogues
 
 venv: $(STAMP)
 
@@ -18,7 +18,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-test: $(STAMP)
+# The translation catalogues compiled with polib (no GNU gettext needed); .mo files are
+# not committed.
+catalogues: $(STAMP)
+	DEBUG=1 $(PY) manage.py compile_catalogues
+
+test: $(STAMP) catalogues
 	$(VENV)/bin/ruff check .
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run >/dev/null
 	$(PY) -m pytest -n 2 --dist loadfile
@@ -28,7 +33,7 @@ test: $(STAMP)
 test-games: $(STAMP)
 	$(PY) -m pytest -m rules tests/games -n 2 --dist loadfile
 
-demo: $(STAMP)
+demo: $(STAMP) catalogues
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(PY) manage.py demo_setup
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from league.standings_config import TIEBREAK_LABELS
 from rankings.models import StandingRow
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
@@ -57,7 +58,9 @@ class StandingsTable(tables.Table):
     def render_rank(self, record):
         if record.qualified:
             return record.rank
-        return format_html('{} <abbr title="below the minimum attendance">NQ</abbr>', record.rank)
+        return format_html('{} <abbr title="{}">{}</abbr>', record.rank,
+                           _("below the minimum attendance"),
+                           _("NQ"))  # not qualified
 
     def value_rank(self, record):
         return record.rank
@@ -81,28 +84,28 @@ class StandingsTable(tables.Table):
         return _number(value, 1)
 
     def value_qualified(self, value):
-        return "yes" if value else "no"
+        return str(_("yes") if value else _("no"))
 
     def render_tiebreak(self, value):
-        return (value or "").replace("_", " ")
+        return str(TIEBREAK_LABELS.get(value, (value or "").replace("_", " ")))
 
 
 class ProvisionalTable(tables.Table):
     """Tonight's standings, from `selectors_stats.event_provisional_standings` lines."""
 
     rank = tables.Column(accessor="line__rank", attrs=NUM, orderable=False)
-    player = tables.Column(accessor="player__display_name", verbose_name="Player",
+    player = tables.Column(accessor="player__display_name", verbose_name=_("Player"),
                            orderable=False)
     points = tables.Column(accessor="line__points", attrs=NUM, orderable=False)
     games = tables.Column(accessor="line__games", attrs=NUM, orderable=False)
-    firsts = tables.Column(accessor="line__firsts", verbose_name="1sts", attrs=NUM,
+    firsts = tables.Column(accessor="line__firsts", verbose_name=_("1sts"), attrs=NUM,
                            orderable=False)
-    total_score = tables.Column(accessor="line__total_score", verbose_name="Score", attrs=NUM,
+    total_score = tables.Column(accessor="line__total_score", verbose_name=_("Score"), attrs=NUM,
                                 orderable=False)
 
     class Meta:
         attrs = {"class": "standings provisional"}
-        empty_text = "No results yet tonight."
+        empty_text = _("No results yet tonight.")
 
     def render_points(self, value):
         return f"{value:g}"
@@ -124,7 +127,7 @@ class PlayerGamesTable(tables.Table):
 
     class Meta:
         attrs = {"class": "player-games"}
-        empty_text = "No games yet."
+        empty_text = _("No games yet.")
 
     def render_event(self, record, value):
         url = reverse("tournaments:event-detail", args=[record.game.table.round.event_id])
@@ -144,15 +147,15 @@ class PlayerGamesTable(tables.Table):
 
 
 class HeadToHeadTable(tables.Table):
-    opponent = tables.Column(accessor="opponent__display_name", verbose_name="Opponent")
+    opponent = tables.Column(accessor="opponent__display_name", verbose_name=_("Opponent"))
     games = tables.Column(attrs=NUM)
-    ahead = tables.Column(verbose_name="Ahead", attrs=NUM)
-    behind = tables.Column(verbose_name="Behind", attrs=NUM)
-    level = tables.Column(verbose_name="Level", attrs=NUM)
+    ahead = tables.Column(verbose_name=_("Ahead"), attrs=NUM)
+    behind = tables.Column(verbose_name=_("Behind"), attrs=NUM)
+    level = tables.Column(verbose_name=_("Level"), attrs=NUM)
 
     class Meta:
         attrs = {"class": "head-to-head"}
-        empty_text = "No opponents yet."
+        empty_text = _("No opponents yet.")
 
     def render_opponent(self, record):
         url = reverse("league:player-detail", args=[record.opponent.pk])
@@ -212,11 +215,12 @@ class RatingsTable(tables.Table):
     def render_provisional(self, value):
         if not value:
             return ""
-        return format_html('<span class="badge provisional" title="{}">provisional</span>',
-                           "Too few games, or uncertain after time away")
+        return format_html('<span class="badge provisional" title="{}">{}</span>',
+                           _("Too few games, or uncertain after time away"),
+                           _("provisional"))
 
     def value_provisional(self, value):
-        return "yes" if value else "no"
+        return str(_("yes") if value else _("no"))
 
     def value_last_played_at(self, value):
         return timezone.localtime(value).date() if value else None

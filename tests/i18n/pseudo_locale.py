@@ -64,15 +64,22 @@ def _scan_tree(root: Path, work_dir: Path) -> Path:
     return tree
 
 
-def build(root: Path, work_dir: Path) -> Path:
-    """Extract the project's messages from `root` and translate them (with Django's) into
-    the pseudo-locale, under `work_dir`; returns the locale folder to add to LOCALE_PATHS."""
+def extract(root: Path, work_dir: Path) -> Path:
+    """Every message marked in the project's sources today (makemessages), as an
+    untranslated catalogue of the pseudo-locale under `work_dir`; returns its .po."""
     tree = _scan_tree(root, work_dir)
     locale_dir = tree / "locale"
     with contextlib.chdir(tree), override_settings(LOCALE_PATHS=[locale_dir]):
         call_command("makemessages", locale=[LOCALE], domain="django", verbosity=0,
                      symlinks=True, no_obsolete=True)
-    po_path = locale_dir / LOCALE / "LC_MESSAGES" / "django.po"
+    return locale_dir / LOCALE / "LC_MESSAGES" / "django.po"
+
+
+def build(root: Path, work_dir: Path) -> Path:
+    """Extract the project's messages from `root` and translate them (with Django's) into
+    the pseudo-locale, under `work_dir`; returns the locale folder to add to LOCALE_PATHS."""
+    po_path = extract(root, work_dir)
+    locale_dir = po_path.parents[2]
     catalogue = polib.pofile(str(po_path))
     seen = {(e.msgctxt, e.msgid) for e in catalogue}
     for name in DJANGO_CATALOGUES:

@@ -147,3 +147,30 @@ def test_every_game_title_is_in_the_catalogue():
 def test_every_offered_language_is_a_real_one():
     codes = [code for code, _ in settings.LANGUAGES]
     assert codes == ["en", "ka", "ru", "ko", "bn", "hi", "ne", "fr", "nl"]
+
+
+def test_every_sheet_column_of_every_game_is_in_the_catalogue():
+    """An engine game's scoresheet titles and descriptions come from its SUMMARY_SCHEMA
+    (the rules core, no Django): tournaments.sheet_words lists them for the catalogue."""
+    from games import rules
+    from tournaments.sheet_fields import sheet_fields
+    from tournaments.sheet_words import WORDS
+
+    missing = {f"{game['name']}: {text}" for game in rules.games()
+               for field in sheet_fields(rules.GAMES[game["name"]])
+               for text in (field.title, field.description) if text and text not in WORDS}
+    assert not missing, f"add to tournaments/sheet_words.py: {sorted(missing)}"
+
+
+def test_the_standings_export_has_its_headers_and_words_in_the_readers_language(
+        in_pseudo_locale, night):
+    from rankings.services.standings import standings_recompute
+
+    standings_recompute(season_id=night["season"].pk)
+    url = reverse("league:season-standings", args=[night["season"].pk])
+    response = Client().get(url, {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE=pseudo_locale.CODE)
+    assert response.status_code == 200
+    header, *rows = response.content.decode("utf-8-sig").splitlines()
+    assert rows and not ENGLISH_WORD.findall(header), header
+    words = {w for row in rows for w in ENGLISH_WORD.findall(row)} - ALLOWED
+    assert not words, words

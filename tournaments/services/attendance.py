@@ -27,12 +27,13 @@ ANSWERS = (COMING, NOT_COMING)
 
 def _check_answer(*, event: Event, player: Player, answer: str, user) -> None:
     if answer not in ANSWERS:
-        raise ValidationError({"answer": f"Answer {' or '.join(map(repr, ANSWERS))}, "
-                                         f"not {answer!r}."})
+        raise ValidationError({"answer": _("Answer %(choices)s, not %(answer)r.") % {
+            "choices": _(" or ").join(map(repr, ANSWERS)), "answer": answer}})
     if user is None or not user.is_authenticated or player.user_id != user.pk:
         raise PermissionDenied(_("Players answer for themselves only."))
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
-        raise ValidationError({"player": f"{player} is not a member of {event.club}."})
+        raise ValidationError({"player": _("%(player)s is not a member of %(club)s.") % {
+            "player": player, "club": event.club}})
 
 
 @transaction.atomic
@@ -43,7 +44,8 @@ def event_answer_attendance(*, event: Event, player: Player, answer: str, user) 
     # overwriting each other's copy of the JSON on PostgreSQL; SQLite serialises writers.
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.CLOSED:
-        raise ValidationError({"event": f"{event.name} is closed: it takes no more answers."})
+        raise ValidationError({"event": _("%(night)s is closed: it takes no more answers.") % {
+            "night": event.name}})
     seating = dict(event.seating or {})
     present = set(seating.get("attendance") or [])
     before = {"answer": (seating.get("answers") or {}).get(str(player.pk)),

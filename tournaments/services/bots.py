@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import rules
+from league.game_titles import game_title
 from league.models import Player, Role
 from league.models.clubs import BotStrength
 from league.permissions import MANAGE, SYSTEM, can
@@ -79,10 +80,13 @@ def table_fill_with_bots(*, table: Table, user, strength: str = BotStrength.HEUR
                          ) -> list[Seat]:
     """Seat a bot of `strength` in every empty seat of the table."""
     if strength not in BOT_LABELS:
-        raise ValidationError({"strength": f"Unknown bot strength {strength!r}."})
+        raise ValidationError({"strength": _("Unknown bot strength %(strength)r.") % {
+            "strength": strength}})
     if strength not in strengths_for(table.game):
-        raise ValidationError({"strength": f"No {strength} bot plays {table.game}; choose "
-                                           f"{' or '.join(strengths_for(table.game))}."})
+        raise ValidationError({"strength": _("No %(strength)s bot plays %(game)s; choose "
+                                             "%(choices)s.") % {
+            "strength": strength, "game": game_title(table.game),
+            "choices": _(" or ").join(strengths_for(table.game))}})
     if not can(user, MANAGE, table):
         raise PermissionDenied(_("Only the club's organisers may seat bots."))
     filled, taken = [], set()

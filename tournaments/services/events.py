@@ -10,6 +10,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games import rules
+from league.game_titles import game_title
 from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
@@ -34,7 +35,7 @@ def _require_manage(subject, obj) -> None:
 def _check_game(game: str, options: dict, players: int | None = None) -> None:
     """Refuse an unknown game or bad options early, with the rules core's own message."""
     if not isinstance(options, dict):
-        raise ValidationError({"options": "Options must be an object."})
+        raise ValidationError({"options": _("Options must be an object.")})
     given = {k: v for k, v in options.items() if k != "players"}
     try:
         rules.load(game, **({**given, "players": players} if players else given))
@@ -78,8 +79,8 @@ def event_check_game(*, club: Club, season: Season | None, game: str = "",
         game, options = season.game, season.options
     options = {} if options is None else options
     if not game:
-        raise ValidationError({"game": "Choose a game (or a season, whose game the night "
-                                       "plays)."})
+        raise ValidationError({"game": _("Choose a game (or a season, whose game the night "
+                                       "plays).")})
     _check_game(game, options)
     return game, options
 
@@ -87,13 +88,14 @@ def event_check_game(*, club: Club, season: Season | None, game: str = "",
 def _check_season_game(season: Season, club: Club, game: str, options: dict | None) -> None:
     """One game per season: its standings and its rating pool are for that game only."""
     if season.club_id != club.pk:
-        raise ValidationError({"season": "The season belongs to another club."})
+        raise ValidationError({"season": _("The season belongs to another club.")})
     if game and game != season.game:
-        raise ValidationError({"game": f"The season {season.name!r} plays {season.game!r}; "
-                                       f"its nights cannot play {game!r}."})
+        raise ValidationError({"game": _("The season %(season)s plays %(plays)s; its nights "
+                                         "cannot play %(game)s.") % {
+            "season": season.name, "plays": game_title(season.game), "game": game_title(game)}})
     if options is not None and options != season.options:
-        raise ValidationError({"options": f"The season {season.name!r} sets the options "
-                                          "of its nights; leave them out."})
+        raise ValidationError({"options": _("The season %(season)s sets the options of its "
+                                            "nights; leave them out.") % {"season": season.name}})
 
 
 EVENT_EDITABLE = ("name", "date", "start_time", "format")
@@ -106,10 +108,10 @@ def event_update(*, event: Event, user, **changes) -> Event:
     _require_manage(user, event)
     unknown = set(changes) - set(EVENT_EDITABLE)
     if unknown:
-        raise ValidationError({field: "This field cannot be changed here." for field in unknown})
+        raise ValidationError({field: _("This field cannot be changed here.") for field in unknown})
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.CLOSED:
-        raise ValidationError({"status": "The night is closed: it can no longer be changed."})
+        raise ValidationError({"status": _("The night is closed: it can no longer be changed.")})
     changed = [f for f, v in changes.items() if getattr(event, f) != v]
     if not changed:
         return event
@@ -138,7 +140,8 @@ def round_create(*, event: Event, user, number: int | None = None) -> Round:
         with transaction.atomic():
             round_ = Round.objects.create(event=event, number=number)
     except IntegrityError as error:
-        raise ValidationError({"number": f"Round {number} already exists."}) from error
+        raise ValidationError({"number": _("Round %(number)s already exists.") % {
+            "number": number}}) from error
     audit_record(club=event.club, action="round.create", target=round_, subject=user,
                  after={"number": number})
     return round_
@@ -154,13 +157,14 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
     game = game or event.game
     options = event.options if options is None else options
     if event.season_id is not None and (game, options) != (event.game, event.options):
-        raise ValidationError({"game": f"A table of {event.name!r} plays the season's "
-                                       f"{event.game!r} with its options."})
+        raise ValidationError({"game": _("A table of %(night)s plays the season's %(game)s "
+                                         "with its options.") % {
+            "night": event.name, "game": game_title(event.game)}})
     if not players:
-        raise ValidationError({"seats": "A table needs seats."})
+        raise ValidationError({"seats": _("A table needs seats.")})
     _check_game(game, options, len(players))
     if not 0 <= first_dealer < len(players):
-        raise ValidationError({"first_dealer": "The first dealer must be one of the seats."})
+        raise ValidationError({"first_dealer": _("The first dealer must be one of the seats.")})
     _check_players(players, event.club)
     number = number or _next_number(round.tables.all())
     try:
@@ -170,8 +174,9 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
             Seat.objects.bulk_create(Seat(table=table, position=i, player=p)
                                      for i, p in enumerate(players))
     except IntegrityError as error:
-        raise ValidationError({"number": f"Table {number} already exists in this round, or a "
-                                         "player has two seats."}) from error
+        raise ValidationError({"number": _("Table %(number)s already exists in this round, or "
+                                           "a player has two seats.") % {"number": number}}
+                              ) from error
     audit_record(club=event.club, action="table.create", target=table, subject=user,
                  after={"number": number, "game": game,
                         "seats": [p.pk if p else None for p in players]})
@@ -181,14 +186,14 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
 def _check_players(players: list[Player | None], club: Club) -> None:
     chosen = [p.pk for p in players if p is not None]
     if len(chosen) != len(set(chosen)):
-        raise ValidationError({"seats": "A player can sit only once at a table."})
+        raise ValidationError({"seats": _("A player can sit only once at a table.")})
     members = set(club.memberships.filter(player_id__in=chosen).values_list("player_id",
                                                                               flat=True))
     strangers = [pk for pk in chosen if pk not in members]
     bots = set(Player.objects.filter(pk__in=strangers).exclude(bot_strength="")
                .values_list("pk", flat=True))
     if set(strangers) - bots:
-        raise ValidationError({"seats": "Only the club's members (or bots) can be seated."})
+        raise ValidationError({"seats": _("Only the club's members (or bots) can be seated.")})
 
 
 @transaction.atomic
@@ -202,7 +207,7 @@ def seat_assign(*, seat: Seat, player: Player | None, user) -> Seat:
         with transaction.atomic():
             Seat.objects.filter(pk=seat.pk).update(player=player)
     except IntegrityError as error:
-        raise ValidationError({"player": "This player already sits at this table."}) from error
+        raise ValidationError({"player": _("This player already sits at this table.")}) from error
     seat.refresh_from_db()
     audit_record(club=club_of(seat), action="seat.assign", target=seat, subject=user,
                  before={"player": before}, after={"player": seat.player_id})
@@ -224,7 +229,7 @@ def seat_assign_check(*, seat: Seat, player: Player | None, user) -> None:
     """Why `seat_assign` would refuse, raised before anything is written."""
     _require_manage(user, seat)
     if Table.objects.filter(pk=seat.table_id, result__isnull=False).exists():
-        raise ValidationError({"seat": "The table already has a result; correct it instead."})
+        raise ValidationError({"seat": _("The table already has a result; correct it instead.")})
     if player is not None:
         _check_players([player], club_of(seat))
         _check_free_in_round(seat, player)
@@ -235,8 +240,9 @@ def _check_free_in_round(seat: Seat, player: Player) -> None:
     elsewhere = (Seat.objects.filter(table__round_id=seat.table.round_id, player=player)
                  .exclude(table_id=seat.table_id).select_related("table").first())
     if elsewhere is not None:
-        raise ValidationError({"player": f"{player} already sits at table "
-                                         f"{elsewhere.table.number} in this round."})
+        raise ValidationError({"player": _("%(player)s already sits at table %(table)s in this "
+                                           "round.") % {"player": player,
+                                                        "table": elsewhere.table.number}})
 
 
 def event_open_tables(event: Event) -> list[Table]:
@@ -264,18 +270,19 @@ def event_close(*, event: Event, user, force: bool = False, reason: str = "") ->
         return event
     if not Table.objects.filter(round__event=event).exists():
         if not force:
-            raise ValidationError({"tables": "The night has no tables, so it cannot be closed "
+            raise ValidationError({"tables": _("The night has no tables, so it cannot be closed "
                                              "as complete. Close it anyway with a reason "
-                                             "(e.g. cancelled)."})
+                                             "(e.g. cancelled).")})
         if not reason:
-            raise ValidationError({"reason": "Closing a night without tables needs a reason."})
+            raise ValidationError({"reason": _("Closing a night without tables needs a reason.")})
     open_tables = event_open_tables(event)
     if open_tables and not force:
-        names = ", ".join(f"round {t.round.number} table {t.number}" for t in open_tables)
-        raise ValidationError({"tables": f"No complete result yet for: {names}. Enter them, "
-                                         "or close anyway with a reason."})
+        names = ", ".join(_("round %(round)s table %(table)s") % {
+            "round": t.round.number, "table": t.number} for t in open_tables)
+        raise ValidationError({"tables": _("No complete result yet for: %(tables)s. Enter them, "
+                                           "or close anyway with a reason.") % {"tables": names}})
     if open_tables and not reason:
-        raise ValidationError({"reason": "Closing with tables still open needs a reason."})
+        raise ValidationError({"reason": _("Closing with tables still open needs a reason.")})
     before = event.status
     # Conditional update: two organisers closing at once write one audit entry.
     if not Event.objects.filter(pk=event.pk).exclude(status=EventStatus.CLOSED).update(

@@ -377,10 +377,10 @@ def event_request_replan(*, event: Event, user) -> str:
     # a king's table or Swiss night keeps its length: its later rounds are not formed yet
     rounds = max(event.rounds.count(), next_round.planned_rounds(event))
     if not rounds:
-        raise ValidationError({"rounds": "Nothing is planned yet: plan the seating first."})
+        raise ValidationError({"rounds": gettext("Nothing is planned yet: plan the seating first.")})
     if not replannable_rounds(event):
-        raise ValidationError({"rounds": "Every round is published or played; unpublish "
-                                         "a round to re-plan it."})
+        raise ValidationError({"rounds": gettext("Every round is published or played; unpublish "
+                                         "a round to re-plan it.")})
     players = list(Player.objects.filter(pk__in=event_attendance(event)))
     table_size = ((event.seating or {}).get("request") or {}).get("table_size")
     return event_request_seating(event=event, players=players, rounds=rounds, user=user,

@@ -21,7 +21,7 @@ def event_add_walk_in(*, event: Event, name: str, user) -> tuple[Player, bool]:
     if not can(user, MANAGE, event):
         raise PermissionDenied(_("Only the club's organisers may add walk-ins."))
     if event.status == EventStatus.CLOSED:
-        raise ValidationError({"name": "The night is closed: it takes no more players."})
+        raise ValidationError({"name": _("The night is closed: it takes no more players.")})
     name = clean_name(name)
     player = member_named(event.club, name)
     created = player is None
