@@ -79,3 +79,75 @@ def test_every_app_with_code_has_a_layer():
 ])
 def test_the_check_sees_upward_imports_wherever_they_are(app, source, expected):
     assert upward_imports(app, source) == expected
+
+
+# --- Layers inside games/ -----------------------------------------------------------------
+# The engine at the bottom, then the named shared modules, then one package per game, then
+# the catalogue (the list of packages, the rules core's public face, the bot registry). A
+# game package imports only the engine, the shared modules and itself.
+GAMES_BELOW_PACKAGES = {"engine": 0, "shared": 1}
+GAMES_CATALOGUE = {"catalogue", "rules", "bots", "management", "apps", "__init__"}
+
+
+def games_part(path: Path) -> str:
+    """The part of games/ a module belongs to: engine, shared, a game package or the catalogue."""
+    parts = path.relative_to(ROOT / "games").parts
+    return parts[0] if len(parts) > 1 else parts[0].removesuffix(".py")
+
+
+def games_level(part: str) -> int:
+    if part in GAMES_BELOW_PACKAGES:
+        return GAMES_BELOW_PACKAGES[part]
+    return 3 if part in GAMES_CATALOGUE else 2
+
+
+def games_targets(path: Path, tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, part of games/) for every import of games/ in a module, relative ones resolved."""
+    package = list(path.relative_to(ROOT).with_suffix("").parts)[:-1]
+    found = []
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            names = [f"{module}.{alias.name}" for alias in node.names] \
+                if module == "games" else [module]
+        found += [(node.lineno, name.split(".")[1]) for name in names
+                  if name.startswith("games.")]
+    return found
+
+
+def games_layer_breaks(path: Path, source: str) -> list[str]:
+    part = games_part(path)
+    breaks = []
+    for line, target in games_targets(path, ast.parse(source)):
+        if target == part:
+            continue
+        upward = games_level(target) > games_level(part)
+        sideways = games_level(part) == games_level(target) == 2
+        if upward or sideways:
+            breaks.append(f"line {line}: games.{target}")
+    return breaks
+
+
+def test_inside_games_the_engine_is_below_the_game_packages_and_the_catalogue_above():
+    found = {str(path.relative_to(ROOT)): breaks for path in _modules("games")
+             if (breaks := games_layer_breaks(path, path.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+@pytest.mark.parametrize(("path", "source", "expected"), [
+    ("games/engine/game.py", "from games.rules import errors\n", ["line 1: games.rules"]),
+    ("games/engine/game.py", "from games.shared import wording\n", ["line 1: games.shared"]),
+    ("games/pitch/rules.py", "from games.shared.all_fours import POINTS\n", []),
+    ("games/california_jack/heuristic.py", "def f():\n    from games.pitch import heuristic\n",
+     ["line 2: games.pitch"]),
+    ("games/pitch/search.py", "from ..joker import rules\n", ["line 1: games.joker"]),
+    ("games/pitch/search.py", "from games import rules\n", ["line 1: games.rules"]),
+    ("games/pitch/search.py", "from . import heuristic\nfrom games.engine import Bot\n", []),
+    ("games/catalogue.py", "from games import bluke, pitch\n", []),
+])
+def test_the_games_check_sees_sideways_and_upward_imports(path, source, expected):
+    assert games_layer_breaks(ROOT / path, source) == expected
