@@ -83,6 +83,18 @@ def club_import(*, archive: dict, user, slug: str = "", name: str = "",
 # --- what the schema cannot check ----------------------------------------------------------
 
 
+def _at(path: list, message) -> str:
+    return f"{where(path)}: {message}"
+
+
+def _unknown_game(name) -> str:
+    return _("unknown game %(game)r") % {"game": name}
+
+
+def _unknown_player(pid) -> str:
+    return _("unknown player %(player)s") % {"player": pid}
+
+
 def _refuse(problems: list[str]) -> None:
     if problems:
         raise ValidationError({"archive": problems[:20]})
@@ -91,19 +103,20 @@ def _refuse(problems: list[str]) -> None:
 def _check_references(part: dict) -> None:
     at = ["clubs", 0]
     ids = [p["id"] for p in part["players"]]
-    problems = [f"{where([*at, 'players', i, 'id'])}: {pid} appears twice"
+    problems = [_at([*at, "players", i, "id"], _("%(value)s appears twice") % {"value": pid})
                 for i, pid in enumerate(ids) if pid in ids[:i]]
     keys = [s["key"] for s in part["seasons"]]
-    problems += [f"{where([*at, 'seasons', i, 'key'])}: {key} appears twice"
+    problems += [_at([*at, "seasons", i, "key"], _("%(value)s appears twice") % {"value": key})
                  for i, key in enumerate(keys) if key in keys[:i]]
-    problems += [f"{where([*at, 'seasons', i, 'game'])}: unknown game {s['game']!r}"
+    problems += [_at([*at, "seasons", i, "game"], _unknown_game(s["game"]))
                  for i, s in enumerate(part["seasons"]) if s["game"] not in rules.GAMES]
     known = set(ids)
     for n, night in enumerate(part["nights"]):
         place = [*at, "nights", n]
         if night["season"] is not None and night["season"] not in keys:
-            problems.append(f"{where([*place, 'season'])}: no season has key {night['season']}")
-        problems += [f"{where([*place, 'attendance', i])}: unknown player {pid}"
+            problems.append(_at([*place, "season"], _("no season has the key %(key)s")
+                                % {"key": night["season"]}))
+        problems += [_at([*place, "attendance", i], _unknown_player(pid))
                      for i, pid in enumerate(night["attendance"]) if pid not in known]
         problems += _check_rounds(night, place, known)
     _refuse(problems)
@@ -115,13 +128,13 @@ def _check_rounds(night: dict, place: list, known: set) -> list[str]:
         for t, table in enumerate(round["tables"]):
             spot = [*place, "rounds", r, "tables", t]
             if table["game"] not in rules.GAMES:
-                problems.append(f"{where([*spot, 'game'])}: unknown game {table['game']!r}")
+                problems.append(_at([*spot, "game"], _unknown_game(table["game"])))
             seated = [pid for pid in table["seats"] if pid is not None]
-            problems += [f"{where([*spot, 'seats', s])}: unknown player {pid}"
+            problems += [_at([*spot, "seats", s], _unknown_player(pid))
                          for s, pid in enumerate(table["seats"])
                          if pid is not None and pid not in known]
             if len(set(seated)) != len(seated):
-                problems.append(f"{where([*spot, 'seats'])}: a player sits twice at the table")
+                problems.append(_at([*spot, "seats"], _("a player sits twice at the table")))
     return problems
 
 
@@ -172,7 +185,7 @@ def _seasons(club: Club, rows: list[dict]) -> dict[int, Season]:
         try:
             standings_config_validate(data=row["standings_config"])
         except StandingsConfigError as problem:
-            _refuse([f"{where(['clubs', 0, 'seasons', index, 'standings_config'])}: {problem}"])
+            _refuse([_at(["clubs", 0, "seasons", index, "standings_config"], problem)])
         seasons[row["key"]] = Season.objects.create(
             club=club, name=row["name"], game=row["game"], options=row["options"],
             table_size=row["table_size"], starts_on=_date(row["starts_on"]),
@@ -186,7 +199,7 @@ def _pools(club: Club, rows: list[dict]) -> None:
         try:
             make_rater(row["kind"], **row["params"])
         except (KeyError, ValueError, TypeError) as problem:
-            _refuse([f"{where(['clubs', 0, 'rating_pools', index])}: {problem}"])
+            _refuse([_at(["clubs", 0, "rating_pools", index], problem)])
         RatingPool.objects.create(club=club, game=row["game"], variant=row["variant"],
                                   kind=canonical_kind(row["kind"]), params=row["params"])
 
@@ -228,7 +241,7 @@ def _results(tables: list[tuple], progress, report: ImportReport) -> None:
             result_submit(table=table, record=result["record"], source=result["source"],
                           user=SYSTEM, played_at=_moment(result["played_at"]))
         except ResultRejected as problem:
-            _refuse([f"{where([*place, 'record'])}: {e['message']}" for e in problem.errors])
+            _refuse([_at([*place, "record"], e["message"]) for e in problem.errors])
         report.results += 1
         if progress:
             progress(1)
