@@ -4,6 +4,9 @@
 // - A submit, confirm or dispute made offline waits on the phone and is sent as soon as
 //   the network is back (the server checks it again; the same record sent twice is stored
 //   once, a different one opens a dispute).
+// - Each entry carries a key made here when it is sent first (`entry_key`), kept until the
+//   entry changes: a send repeated after a dropped network is answered with what the first
+//   one did, never done twice (tournaments/services/entry_keys.py).
 // - The service worker (/seat/sw.js) keeps the page and its files, so a reload works
 //   offline too.
 (function () {
@@ -12,6 +15,7 @@
   if (!form || !state) return;
   var draftKey = "seat-draft:" + location.pathname;
   var queueKey = "seat-queue:" + location.pathname;
+  var entryKeyKey = "seat-key:" + location.pathname;
   var note = document.getElementById("offline-note");
 
   function say(text) {
@@ -22,7 +26,8 @@
 
   function fields() {
     return Array.prototype.filter.call(form.elements, function (el) {
-      return el.name && el.name !== "csrfmiddlewaretoken" && el.type !== "submit";
+      return el.name && el.name !== "csrfmiddlewaretoken" && el.name !== "entry_key" &&
+        el.type !== "submit";
     });
   }
 
@@ -42,6 +47,38 @@
     return restored;
   }
 
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  // The key of the entry as it stands, one per button (submit, confirm, dispute); typing
+  // makes it another entry with keys of its own.
+  function entryKey(action) {
+    var keys = JSON.parse(localStorage.getItem(entryKeyKey) || "{}");
+    if (!keys[action]) {
+      keys[action] = newKey();
+      localStorage.setItem(entryKeyKey, JSON.stringify(keys));
+    }
+    var field = form.querySelector("input[name=entry_key]");
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "entry_key";
+      form.appendChild(field);
+    }
+    field.value = keys[action];
+  }
+
+  function entryChanged(event) {
+    if (event.isTrusted) localStorage.removeItem(entryKeyKey);  // not the restored draft
+    saveDraft();
+  }
+
   function queued() { return JSON.parse(localStorage.getItem(queueKey) || "null"); }
 
   function send() {
@@ -59,9 +96,10 @@
       .catch(function () { say(state.dataset.waiting); });
   }
 
-  form.addEventListener("input", saveDraft);
-  form.addEventListener("change", saveDraft);
+  form.addEventListener("input", entryChanged);
+  form.addEventListener("change", entryChanged);
   form.addEventListener("submit", function (event) {
+    entryKey(event.submitter ? event.submitter.value : "submit");
     if (navigator.onLine) return;  // the ordinary post
     event.preventDefault();
     var body = Array.from(new FormData(form, event.submitter).entries());
@@ -74,6 +112,7 @@
   var restored = false;
   if (document.getElementById("entry-status")) {
     localStorage.removeItem(draftKey);  // the server holds the table's result now
+    localStorage.removeItem(entryKeyKey);
   } else {
     restored = restoreDraft();
   }

@@ -203,6 +203,62 @@ def test_offline_the_hands_survive_a_reload_and_the_result_is_sent_once_back_onl
     ann.context.close()
 
 
+def test_a_result_whose_answer_the_network_drops_is_sent_again_and_stored_once(
+        live_server, browser, night, eager_celery):
+    """The phone sends the queued result, the server stores it, the answer is lost on the
+    way back; the phone sends it again with the same entry key: one stored result."""
+    from urllib.parse import parse_qs
+
+    from playwright.sync_api import expect
+
+    from league.models import IdempotencyRecord
+    from tournaments.models import ClubEntrySetting, EntryMode, PendingResult, TableResult
+
+    expect.set_options(timeout=WAIT)
+    season, table = night
+    ClubEntrySetting.objects.create(club=table.round.event.club, mode=EntryMode.AT_ONCE)
+    token = _links(table)[0]
+    record = played_record(seed=3, seats=["Ann", "Bob", "Cy", "Di"], hands=3)
+    # Service workers off: requests then pass through the routes below.
+    ann = new_page(browser, **PHONE, service_workers="block")
+    keys, answers = [], []
+    ann.on("response", lambda response: answers.append(response.status))
+
+    def drop_the_first_answer(route):
+        if route.request.method != "POST" or route.request.url.endswith("/check/"):
+            return route.continue_()
+        keys.append(parse_qs(route.request.post_data)["entry_key"])
+        response = route.fetch()  # the server stores the result ...
+        if len(keys) == 1:
+            return route.abort("internetdisconnected")  # ... and its answer is lost
+        return route.fulfill(response=response)
+
+    ann.route(f"**/seat/{token}/**", drop_the_first_answer)
+    ann.goto(f"{live_server.url}/seat/{token}/")
+    for number, hand in enumerate(record["hands"], start=1):
+        ann.select_option(f"#trump-{number}", hand["trump"] or "")
+        for seat, (bid, won) in enumerate(zip(hand["bids"], hand["tricks"], strict=True)):
+            ann.fill(f"#bid-{number}-{seat}", str(bid))
+            ann.fill(f"#tricks-{number}-{seat}", str(won))
+    expect(ann.locator("#check-3")).to_contain_text("✓")
+    ann.context.set_offline(True)
+    ann.click("#entry-submit")
+    expect(ann.locator("#offline-note")).to_contain_text("waits on this phone")
+
+    with ann.expect_event("requestfailed"):
+        ann.context.set_offline(False)  # sent: stored, but the phone hears nothing back
+    expect(ann.locator("#offline-note")).to_contain_text("waits on this phone")
+    assert len(keys) == 1 and TableResult.objects.count() == 1
+    ann.reload()  # the queue is still on the phone: sent again, with the same key
+    expect(ann.locator("#entry-status")).to_contain_text("Confirmed")
+
+    assert len(keys) == 2 and keys[0] == keys[1]
+    assert TableResult.objects.count() == 1 and PendingResult.objects.count() == 1
+    assert IdempotencyRecord.objects.filter(key=keys[0][0]).count() == 1
+    assert not [status for status in answers if status >= 500]
+    ann.context.close()
+
+
 @pytest.fixture
 def mighty_night(transactional_db):
     club = ClubFactory(name="Saturday Club", slug="saturday")

@@ -22,6 +22,7 @@ from league.services.logins import login_failed, login_wait
 from tournaments.engine_sheet import EngineSheet
 from tournaments.forms import TRUMP_CHOICES, Scoresheet
 from tournaments.models import PendingResult, PendingState, Seat, Table, TableResult, WayIn
+from tournaments.services import entry_keys
 from tournaments.services.records import record_hash
 from tournaments.services.results import ResultConflict, ResultRejected
 from tournaments.services.seat_links import seat_link_by_code, seat_link_by_token, seat_token
@@ -75,7 +76,7 @@ def sheet_for(table: Table, shown: dict | None, data=None):
     seats = list(table.seats.select_related("player").order_by("position"))
     names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
     game = rules.load(table.game, players=len(seats), **(table.options or {}))
-    if not rules.is_engine_game(game):
+    if not rules.writes_summaries(game):
         return Scoresheet(table=table, seat_names=names, game=game, data=data, record=shown)
     return EngineSheet(table=table, seat_names=names, game=game, data=data, record=shown,
                        complete=False)
@@ -187,26 +188,42 @@ def _live_check(request, entry: _Entry):
 
 def _post(request, entry: _Entry):
     what = request.POST.get("entry_action", "")
+    key = request.POST.get("entry_key", "")
+    if key and not entry_keys.KEY.fullmatch(key):
+        return _page(request, entry, 400, entry_error=_(
+            "The entry key (entry_key) is not one this page makes: reload the page and "
+            "send again."))
     sheet = _sheet(entry, data=request.POST) if what in ("submit", "dispute") else None
     if sheet is not None:
         _check(sheet, strict=True)
         if sheet.has_errors:
             return _page(request, entry, 400, sheet, save_failed=True,
                          failed_rows=[row for row in sheet.rows if row.errors])
+
+    def act() -> entry_keys.Answer:
+        try:
+            return entry_keys.Answer(entry_keys.DONE, _act(
+                entry, what, sheet, request.POST.get("dispute_reason", "")))
+        except (EntryConflict, ResultConflict) as conflict:
+            # Kept with the key: a second, different submission has opened a dispute.
+            return entry_keys.Answer(409, str(conflict))
+
     try:
-        message = _act(entry, what, sheet, request.POST.get("dispute_reason", ""))
+        answer = entry_keys.entry_once(
+            seat=entry.seat, key=key, digest=entry_keys.entry_digest(request.POST),
+            act=act) if key else act()
     except ResultRejected as refused:
         sheet = sheet or _sheet(entry)
         sheet.apply_errors(refused.errors)
         return _page(request, entry, 400, sheet, save_failed=True,
                      failed_rows=[row for row in sheet.rows if row.errors])
-    except (EntryConflict, ResultConflict) as conflict:
-        return _page(request, _fresh(entry), 409, entry_error=str(conflict))
     except EntryMissing as missing:
         return _page(request, _fresh(entry), 404, entry_error=str(missing))
     except PermissionDenied as refused:
         return _page(request, _fresh(entry), 403, entry_error=str(refused))
-    messages.success(request, message)
+    if answer.status != entry_keys.DONE:
+        return _page(request, _fresh(entry), answer.status, entry_error=answer.message)
+    messages.success(request, answer.message)
     return redirect(entry.action)
 
 
