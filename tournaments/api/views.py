@@ -175,6 +175,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], url_path="next-round", filterset_fields=[],
             pagination_class=None)
     def next_round(self, request, pk=None):
+        request.data  # noqa: B018 -- no body is needed, but a bad one is refused like anywhere
         rnd = next_round_services.event_form_next_round(event=self.get_object(),
                                                         user=subject_of(request))
         return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)

@@ -160,6 +160,8 @@ def _check_round_done(rnd: Round) -> None:
 def _form(event: Event, rounds: list[Round], user, seed, present=None) -> Round:
     night = night_so_far(event, rounds)
     present = _present(event) if present is None else present
+    players = Player.objects.in_bulk(present)
+    present = [pk for pk in present if pk in players]  # a player deleted since: not here
     sizes = _sizes(event, (event.seating or {}).get("table_size"))
     if len(present) < min(sizes.sizes()):
         raise ValidationError({"players": _(
@@ -168,7 +170,6 @@ def _form(event: Event, rounds: list[Round], user, seed, present=None) -> Round:
     plan = formats.next_round(event.format, night, present, sizes, seed)
     number = (rounds[-1].number if rounds else 0) + 1
     rnd = round_create(event=event, number=number, user=user)
-    players = Player.objects.in_bulk(present)
     for position, table in enumerate(plan.tables, start=1):
         table_create(round=rnd, number=position, user=user,
                      players=[players[pid] for pid in table])
