@@ -162,18 +162,26 @@ def _sync(bracket: Bracket) -> None:
     # whose players changed after its result was stored.
     resolved = bracket_resolved(bracket, strict=False)
     players = dict(bracket.entrants.values_list("seed", "player_id"))
-    for match in bracket.matches.select_related("table"):
+    matches = list(bracket.matches.select_related("table"))
+    seated = _seated([m.table_id for m in matches if m.table_id])
+    for match in matches:
         state = resolved.states[match.key]
         expected = ([players[state.top], players[state.bottom]]
                     if state.state in (READY, PLAYED) else None)
-        if match.table is not None and _seated(match.table) != expected:
+        if match.table is not None and seated.get(match.table_id) != expected:
             _withdraw_table(match)
         if expected is not None and match.table is None:
             _draw_table(bracket, match, state.match.round, expected)
 
 
-def _seated(table: Table) -> list[int | None]:
-    return list(table.seats.order_by("position").values_list("player_id", flat=True))
+def _seated(table_ids: list[int]) -> dict[int, list[int | None]]:
+    """Each table's players in seat order, in one query (a result re-checks every table)."""
+    seated: dict[int, list[int | None]] = {}
+    for table_id, player_id in (Seat.objects.filter(table_id__in=table_ids)
+                                .order_by("table_id", "position")
+                                .values_list("table_id", "player_id")):
+        seated.setdefault(table_id, []).append(player_id)
+    return seated
 
 
 def _withdraw_table(match: BracketMatch) -> None:

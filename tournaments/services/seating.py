@@ -28,7 +28,7 @@ from league.models import Player
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.audit import audit_record
 from league.table_sizes import TableSizes, table_sizes_for
-from tournaments.models import Event, EventStatus, Round, Seat, Table
+from tournaments.models import Bracket, Event, EventStatus, Round, Seat, Table
 from tournaments.services import next_round, player_notices, webhook_events
 from tournaments.services.events import round_create, table_create
 from tournaments.sit_outs import kept_sit_outs, round_sit_outs
@@ -197,6 +197,10 @@ def _refuse_closed(event: Event) -> None:
 
 def _validate_request(event: Event, players, rounds: int, table_size: int | None = None) -> None:
     _refuse_closed(event)
+    if Bracket.objects.filter(event=event).exists():  # its results seat the next matches
+        raise ValidationError({"rounds": gettext(
+            "This night is a knockout: the bracket seats its matches as results come in, "
+            "so it has no seating plan.")})
     sizes = _event_sizes(event, table_size)
     if table_size is not None and table_size not in sizes.allowed:
         raise ValidationError({"table_size": gettext(

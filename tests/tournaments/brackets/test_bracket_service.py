@@ -141,3 +141,21 @@ def test_it_refuses_a_bracket_that_cannot_be_played(club_a, alice, change, field
         bracket_create(event=night, user=alice, players=players, format="single", **options)
     assert message in str(refused.value.message_dict[field])
     assert row_counts() == before
+
+
+def test_a_knockout_night_has_no_seating_plan(five, alice):
+    from tournaments.services.seating import event_plan_seating
+
+    bracket, players = five
+    with pytest.raises(ValidationError, match="the bracket seats its matches"):
+        event_plan_seating(event=bracket.event, players=players, rounds=2, seed=1, user=alice)
+
+
+def test_the_nights_page_links_to_its_bracket(five, client, alice, settings):
+    settings.SECURE_SSL_REDIRECT = False
+    bracket, _players = five
+    client.force_login(alice)
+    page = client.get(bracket.event.get_absolute_url()).text
+    assert f'href="/events/{bracket.event_id}/bracket/"' in page
+    other = client.get(EventFactory(club=bracket.event.club).get_absolute_url()).text
+    assert 'id="bracket-link"' not in other
