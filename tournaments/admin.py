@@ -459,3 +459,4 @@ class HandAdmin(ReadOnlyScopedAdmin):
 
     def has_module_permission(self, request):
         return False  # shown inside their game
+from tournaments import admin_brackets  # noqa: E402,F401  (registers the brackets' admin)
