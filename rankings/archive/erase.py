@@ -70,7 +70,8 @@ def player_erase_check(*, player: Player, user) -> None:
 @transaction.atomic
 def player_erase(*, player: Player, user, reason: str = "") -> Player:
     """Anonymise `player` everywhere; returns the player under the neutral name."""
-    player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("user").get(
+        pk=player.pk)
     player_erase_check(player=player, user=user)
     label = erased_name(player)
     account = player.user
