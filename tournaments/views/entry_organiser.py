@@ -31,8 +31,7 @@ from tournaments.services.table_entry import (
     pending_decide,
 )
 from tournaments.views.events import _event
-from tournaments.views.scoresheet import _check, _table, _template
-from tournaments.views.seat_entry import sheet_for
+from tournaments.views.sheet_page import check_sheet, sheet_for, sheet_table, sheet_template
 
 
 def seat_link_rows(request, links) -> list[dict]:
@@ -101,7 +100,7 @@ class _Decision:
 
 
 def _decision(request, pk) -> _Decision:
-    table = _table(pk)
+    table = sheet_table(pk)
     access.require_view(request.user, table)
     if not access.can_correct(request.user, table):
         raise PermissionDenied(_("Only the club's organisers approve or resolve results."))
@@ -115,14 +114,14 @@ def _page(request, decision: _Decision, status=200, sheet=None, **extra):
     shown = decision.pending.disputed_record or decision.pending.record
     sheet = sheet or sheet_for(decision.table, shown)
     if sheet.entered():
-        _check(sheet, strict=False)
+        check_sheet(sheet, strict=False)
     event = decision.table.round.event
     context = {"table": decision.table, "event": event, "club": event.club, "sheet": sheet,
                "seats": list(enumerate(sheet.seat_names)), "trump_choices": TRUMP_CHOICES,
                "can_score": decision.pending.is_open,
                "can_remove": False, "stored": None, "empty_seats": False,
                "entry": decision, **extra}
-    return render(request, _template(sheet), context, status=status)
+    return render(request, sheet_template(sheet), context, status=status)
 
 
 def table_entry_decide(request, pk):
@@ -135,7 +134,7 @@ def table_entry_decide(request, pk):
     try:
         if what == "third":
             sheet = sheet_for(decision.table, None, data=request.POST)
-            _check(sheet, strict=True)
+            check_sheet(sheet, strict=True)
             if sheet.has_errors or not sheet.entered():
                 return _page(request, decision, 400, sheet, save_failed=True,
                              failed_rows=[row for row in sheet.rows if row.errors])

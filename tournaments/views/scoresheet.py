@@ -10,17 +10,14 @@ confirmation box) through `result_remove`.
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from games import rules
 from league import access
-from tournaments.engine_sheet import EngineSheet
-from tournaments.forms import TRUMP_CHOICES, Scoresheet
+from tournaments.forms import TRUMP_CHOICES
 from tournaments.models import EventStatus, ResultSource, ResultStatus, Table
-from tournaments.services.records import check
 from tournaments.services.results import (
     ResultConflict,
     ResultMissing,
@@ -28,33 +25,13 @@ from tournaments.services.results import (
     result_remove,
     result_submit,
 )
+from tournaments.views.sheet_page import check_sheet, sheet_for, sheet_table, sheet_template
 
 
-def _table(pk) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related("round__event__club", "round__event__season"), pk=pk)
-
-
-def _sheet(table: Table, data=None) -> Scoresheet:
-    seats = list(table.seats.select_related("player").order_by("position"))
-    names = [s.player.display_name if s.player else _("Seat %(n)d") % {"n": s.position + 1}
-             for s in seats]
-    game = rules.load(table.game, players=len(seats), **(table.options or {}))
+def _sheet(table: Table, data=None):
     result = table.result if _stored(table) else None
-    stored = result.record if result else None
-    if not rules.writes_summaries(game):
-        return Scoresheet(table=table, seat_names=names, game=game, data=data, record=stored)
-    complete = result is not None and result.status == ResultStatus.COMPLETE
-    return EngineSheet(table=table, seat_names=names, game=game, data=data, record=stored,
-                       complete=complete)  # engine: generated from its schema
-
-
-def _template(sheet, part: str = "") -> str:
-    """The page (or the htmx checks) of the sheet's kind."""
-    if getattr(sheet, "engine", False):
-        return "tournaments/_engine_sheet_checks.html" if part else \
-            "tournaments/scoresheet_engine.html"
-    return "tournaments/_sheet_checks.html" if part else "tournaments/scoresheet.html"
+    return sheet_for(table, result.record if result else None, data,
+                     complete=result is not None and result.status == ResultStatus.COMPLETE)
 
 
 def _stored(table: Table) -> bool:
@@ -62,18 +39,6 @@ def _stored(table: Table) -> bool:
         return table.result is not None
     except Table.result.RelatedObjectDoesNotExist:
         return False
-
-
-def _check(sheet: Scoresheet, *, strict: bool) -> None:
-    """Run the rules checker on the finished rows and put its verdict on the sheet."""
-    sheet.mark_unfinished(strict=strict)
-    record = sheet.record()
-    if record["hands"]:
-        report, errors = check(record)
-        sheet.apply_errors(errors)
-        sheet.apply_scores(list(getattr(report, "scores", []) or []),
-                           list(getattr(report, "totals", []) or []))
-    sheet.mark_unchecked()
 
 
 def _context(request, table, sheet, **extra) -> dict:
@@ -92,7 +57,7 @@ def _context(request, table, sheet, **extra) -> dict:
 
 
 def table_scoresheet(request, pk):
-    table = _table(pk)
+    table = sheet_table(pk)
     access.require_view(request.user, table)
     if request.method == "POST" and "remove_result" in request.POST:
         return _remove(request, table)
@@ -100,15 +65,15 @@ def table_scoresheet(request, pk):
         return _save(request, table)
     sheet = _sheet(table)
     if sheet.entered():
-        _check(sheet, strict=False)
-    return render(request, _template(sheet), _context(request, table, sheet))
+        check_sheet(sheet, strict=False)
+    return render(request, sheet_template(sheet), _context(request, table, sheet))
 
 
 def _save(request, table):
     access.require_score(request.user, table)
     sheet = _sheet(table, data=request.POST)
     reason = request.POST.get("correction_reason", "").strip()
-    _check(sheet, strict=True)
+    check_sheet(sheet, strict=True)
     if not sheet.entered() and not sheet.has_errors:
         sheet.errors.append("Enter at least one finished hand before saving.")
     if sheet.has_errors:
@@ -153,7 +118,7 @@ def _remove(request, table):
     if problem:
         sheet = _sheet(table)
         context = _context(request, table, sheet, removal_error=problem, removal_reason=reason)
-        return render(request, _template(sheet), context, status=status)
+        return render(request, sheet_template(sheet), context, status=status)
     messages.success(request, _("Round %(round)s table %(table)s: result removed. Standings "
                                 "and ratings are being recomputed without it.") % {
         "round": table.round.number, "table": table.number})
@@ -164,16 +129,16 @@ def _rerender(request, table, sheet, reason, needs_reason=False, status=400):
     """The sheet as typed, with "not saved" and what is wrong at the top of the page."""
     context = _context(request, table, sheet, reason=reason, needs_reason=needs_reason,
                        save_failed=True, failed_rows=[row for row in sheet.rows if row.errors])
-    return render(request, _template(sheet), context, status=status)
+    return render(request, sheet_template(sheet), context, status=status)
 
 
 @require_POST
 def table_scoresheet_check(request, pk):
     """htmx: the checker's verdict on the sheet as typed (nothing is stored)."""
-    table = _table(pk)
+    table = sheet_table(pk)
     access.require_view(request.user, table)
     if not access.can_score(request.user, table):
         raise PermissionDenied(_("Only the club's organisers and scorekeepers may enter results."))
     sheet = _sheet(table, data=request.POST)
-    _check(sheet, strict=False)
-    return render(request, _template(sheet, "checks"), _context(request, table, sheet))
+    check_sheet(sheet, strict=False)
+    return render(request, sheet_template(sheet, "checks"), _context(request, table, sheet))

@@ -16,11 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import rules
 from league import access
 from league.services.logins import login_failed, login_wait
-from tournaments.engine_sheet import EngineSheet
-from tournaments.forms import TRUMP_CHOICES, Scoresheet
+from tournaments.forms import TRUMP_CHOICES
 from tournaments.models import PendingResult, PendingState, Seat, Table, TableResult, WayIn
 from tournaments.services import entry_keys
 from tournaments.services.records import record_hash
@@ -34,7 +32,7 @@ from tournaments.services.table_entry import (
     pending_dispute,
     pending_submit,
 )
-from tournaments.views.scoresheet import _check, _table, _template
+from tournaments.views.sheet_page import check_sheet, sheet_for, sheet_table, sheet_template
 
 
 class _Entry:
@@ -71,17 +69,6 @@ def _stored(table: Table) -> bool:
     return TableResult.objects.filter(table=table).exists()
 
 
-def sheet_for(table: Table, shown: dict | None, data=None):
-    """The table's sheet filled from `shown` (a record) or from the posted `data`."""
-    seats = list(table.seats.select_related("player").order_by("position"))
-    names = [s.player.display_name if s.player else f"Seat {s.position + 1}" for s in seats]
-    game = rules.load(table.game, players=len(seats), **(table.options or {}))
-    if not rules.writes_summaries(game):
-        return Scoresheet(table=table, seat_names=names, game=game, data=data, record=shown)
-    return EngineSheet(table=table, seat_names=names, game=game, data=data, record=shown,
-                       complete=False)
-
-
 def _sheet(entry: _Entry, data=None):
     return sheet_for(entry.table, entry.pending.record if entry.pending else None, data)
 
@@ -97,8 +84,8 @@ def _context(entry: _Entry, sheet, **extra) -> dict:
 def _page(request, entry: _Entry, status=200, sheet=None, **extra):
     sheet = sheet or _sheet(entry)
     if sheet.entered():
-        _check(sheet, strict=False)
-    return render(request, _template(sheet), _context(entry, sheet, **extra), status=status)
+        check_sheet(sheet, strict=False)
+    return render(request, sheet_template(sheet), _context(entry, sheet, **extra), status=status)
 
 
 # --- The two ways in ----------------------------------------------------------------------
@@ -108,14 +95,14 @@ def _by_link(request, token: str) -> _Entry:
     link = seat_link_by_token(token)
     if link is None:
         raise Http404(_("This seat link is unknown, revoked, or its night is closed."))
-    table = _table(link.seat.table_id)
+    table = sheet_table(link.seat.table_id)
     return _Entry(table, link.seat, WayIn.SEAT_LINK, None,
                   reverse("tournaments:seat-entry", args=[token]),
                   reverse("tournaments:seat-entry-check", args=[token]))
 
 
 def _by_login(request, pk: int) -> _Entry:
-    table = _table(pk)
+    table = sheet_table(pk)
     user = request.user
     seat = (table.seats.filter(player__user=user).first()
             if user.is_authenticated else None)
@@ -182,8 +169,8 @@ def seat_code(request):
 def _live_check(request, entry: _Entry):
     """htmx: the checker's verdict on the sheet as typed (nothing is stored)."""
     sheet = _sheet(entry, data=request.POST)
-    _check(sheet, strict=False)
-    return render(request, _template(sheet, "checks"), _context(entry, sheet))
+    check_sheet(sheet, strict=False)
+    return render(request, sheet_template(sheet, "checks"), _context(entry, sheet))
 
 
 def _post(request, entry: _Entry):
@@ -195,7 +182,7 @@ def _post(request, entry: _Entry):
             "send again."))
     sheet = _sheet(entry, data=request.POST) if what in ("submit", "dispute") else None
     if sheet is not None:
-        _check(sheet, strict=True)
+        check_sheet(sheet, strict=True)
         if sheet.has_errors:
             return _page(request, entry, 400, sheet, save_failed=True,
                          failed_rows=[row for row in sheet.rows if row.errors])
