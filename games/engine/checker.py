@@ -337,11 +337,17 @@ def check_engine_record(game, record: dict, report) -> None:
     checker = EngineChecker(game, record["seats"], record.get("first_dealer", 0), report)
     checker.check_all(hands)
     state = checker.state
+    report.played = [{"dealer": entry["dealer"], "cards": entry["cards"],
+                      "summary": entry["summary"] or {},
+                      "tricks": list(entry["tricks"]) if entry["events"] else None}
+                     for entry in state.hand_log]
+    if state.finished():  # (a match cut short at its hand limit has no places)
+        report.places = list(game.places(state))
     report.totals = list(state.totals)
     report.complete = state.finished() and len(report.scores) == len(hands) \
         and None not in report.scores
     if report.complete:
-        places = game.places(state)
+        places = report.places
         report.winner = [unit for unit, place in enumerate(places) if place == 1]
         check_places(game, checker, record.get("places"), places, report)
     elif record.get("places") is not None and not report.errors:

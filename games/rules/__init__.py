@@ -22,6 +22,7 @@ from games.bluke.state import State
 from games.engine import bots as _bots
 from games.engine.errors import IllegalAction, RulesError, RuleViolation
 from games.engine.game import EngineGame
+from games.engine.options import clean_options
 from games.rules.records import CheckReport, RecordError, check_record
 from games.rules.schema import record_schema
 
@@ -56,6 +57,16 @@ def load(name: str, players: int | None = None, **options) -> Rules:
     if cls is None:
         raise RulesError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
     return cls(players, **options)
+
+
+def options_of(name: str, **options) -> dict:
+    """The options `load(name, **options)` would configure, normalized (defaults filled
+    in), without building the game; raises RulesError like `load` for an unknown game or
+    a bad option (a game may still refuse a combination when it is built)."""
+    cls = GAMES.get(name)
+    if cls is None:
+        raise RulesError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
+    return clean_options(cls.declared_options(), options, cls.name)
 
 
 @lru_cache(maxsize=64)

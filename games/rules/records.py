@@ -30,6 +30,14 @@ class CheckReport:
     totals: list[int] = field(default_factory=list)
     winner: list[int] | None = None
     hands_expected: int = 0
+    # What the check found on the way, so a submission need not load or replay again
+    # (none of it is in `to_dict`): the configured game it loaded; for a game whose
+    # hands are summaries, per hand the referee's facts (dealer, cards, summary, tricks
+    # per seat, None for a hand written without plays) and, once the match is over,
+    # the places per unit.
+    rules: object = None
+    played: list[dict] = field(default_factory=list)
+    places: list[int] | None = None
 
     @property
     def valid(self) -> bool:
@@ -50,7 +58,7 @@ def _unreadable(report: CheckReport, code: str, fld: str | None, message: str):
     return None
 
 
-def _load_game(record: dict, report: CheckReport):
+def _load_game(record: dict, report: CheckReport, loaded=None):
     from games.rules import load
 
     options = record.get("options", {})
@@ -61,14 +69,20 @@ def _load_game(record: dict, report: CheckReport):
         return _unreadable(report, "bad-shape", "seats", "seats must be a list of names")
     given = dict(options)
     players = given.pop("players", len(seats))
+    if loaded is not None and loaded.name == report.game and loaded.options == {
+            **loaded.options, **options, "players": players}:
+        return loaded  # (as the caller loaded it from this record: not built twice)
     try:
         return load(report.game, players=players, **given)
     except (RulesError, TypeError) as exc:
         return _unreadable(report, "bad-options", "options", str(exc))
 
 
-def check_record(record) -> CheckReport:
-    """Check a record; see `CheckReport` and docs/records.md for the error codes."""
+def check_record(record, *, game=None) -> CheckReport:
+    """Check a record; see `CheckReport` and docs/records.md for the error codes.
+
+    `game`: the configured rules when the caller has loaded them from this record
+    already (used only if they are the record's game and options)."""
     from games.rules import GAMES
 
     report = CheckReport()
@@ -89,7 +103,7 @@ def check_record(record) -> CheckReport:
         _unreadable(report, "unknown-game", "game",
                     f"unknown game {report.game!r}; known: {', '.join(sorted(GAMES))}")
         return report
-    game = _load_game(record, report)
+    game = report.rules = _load_game(record, report, game)
     if game is None:
         return report
     hands = record.get("hands")

@@ -75,8 +75,9 @@ def bytes_limit(hands: int) -> int:
 COSTLY = frozenset({"too-many-hands", "record-too-large"})
 
 
-def limit_errors(record) -> list[dict]:
-    """Why `record` is past a limit (empty when it is within them all, or is no record)."""
+def limit_errors(record, game=None) -> list[dict]:
+    """Why `record` is past a limit (empty when it is within them all, or is no record).
+    `game`: the rules as `loaded_game(record)` gave them, when the caller has them."""
     if not isinstance(record, dict) or record.get("game") not in rules.GAMES:
         return []
     problems = _label_errors(record.get("seats")) + _seed_errors(record)
@@ -86,7 +87,7 @@ def limit_errors(record) -> list[dict]:
     if not hands:
         return problems + [error("no-hands", "The record has no hands: enter at least the "
                                  "first hand before storing a result.", field="hands")]
-    game = _loaded(record)
+    game = game or loaded_game(record)
     if game is None:
         return problems  # the checker names the bad game or options
     most = hands_limit(game)
@@ -102,7 +103,11 @@ def limit_errors(record) -> list[dict]:
     return problems
 
 
-def _loaded(record: dict):
+def loaded_game(record):
+    """The rules `record` names, configured by its options (None when it names no game
+    or options they accept: the checker then says why)."""
+    if not isinstance(record, dict) or record.get("game") not in rules.GAMES:
+        return None
     seats = record.get("seats")
     options = record.get("options") or {}
     if not isinstance(seats, list) or not isinstance(options, dict):

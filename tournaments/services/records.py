@@ -102,6 +102,24 @@ def match_errors(table, record, seat_names: list[str | None]) -> list[dict]:
         count = len(seats) if isinstance(seats, list) else "no"
         return [error("seat-count", f"This table has {len(seat_names)} seats, the record has "
                       f"{count}.", field="seats")]
+    if not _same_options(table, record, len(seat_names)):
+        return _options_errors(table, record, seat_names)
+    return _seat_order_errors(seats, seat_names)
+
+
+def _same_options(table, record: dict, players: int) -> bool:
+    """Whether the record's options normalize to the table's, without building the game
+    (the checker builds it once, from the record)."""
+    options = record.get("options") or {}
+    try:
+        return isinstance(options, dict) and rules.options_of(
+            table.game, **{**(table.options or {}), "players": players}) == rules.options_of(
+            record["game"], **{"players": players, **options})
+    except (rules.RulesError, TypeError):  # the slow path below names the problem
+        return False
+
+
+def _options_errors(table, record: dict, seat_names: list[str | None]) -> list[dict]:
     try:
         expected = table_game_options(table, len(seat_names))
         given = _record_options(record, len(seat_names))
@@ -112,7 +130,7 @@ def match_errors(table, record, seat_names: list[str | None]) -> list[dict]:
         return [error("options-mismatch", "The record's options differ from the table's: "
                       + ", ".join(f"{k}={given.get(k)!r} (table: {expected.get(k)!r})"
                                   for k in differing), field="options")]
-    return _seat_order_errors(seats, seat_names)
+    return _seat_order_errors(record["seats"], seat_names)
 
 
 def _seat_order_errors(seats: list, seat_names: list[str | None]) -> list[dict]:
@@ -143,11 +161,14 @@ class Verdict:
     hands: list  # the record's hands laid out flat (a hand may be in the engine's shape)
     # engine games, per hand: the facts a replay found (dealer, cards, summary, tricks)
     played: list = ()
+    game: object = None  # the configured rules the record was checked with
 
 
-def check(record: dict) -> tuple[object, list[dict]]:
-    """Run the rules core's checker; returns (report, errors as dicts)."""
-    report = rules.check_record(record)
+def check(record: dict, game=None) -> tuple[object, list[dict]]:
+    """Run the rules core's checker (with the rules already loaded from `record`, if
+    given); returns (report, errors as dicts)."""
+    report = rules.check_record(record, game=game) if game is not None \
+        else rules.check_record(record)
     if getattr(report, "valid", False):
         return report, []
     problems = error_dicts(getattr(report, "errors", ()))
@@ -188,9 +209,17 @@ def engine_replay(game, record: dict) -> tuple[list[dict], list[int] | None]:
 
 
 def verdict(record: dict, report, players: int) -> Verdict:
-    game = rules.load(record["game"], **{"players": players, **(record.get("options") or {})})
+    """What the checked record means for the table. The checker's report carries the game
+    it loaded and what its replay found, so a submission loads and replays once."""
+    game = getattr(report, "rules", None) or rules.load(
+        record["game"], **{"players": players, **(record.get("options") or {})})
     unit_totals = list(getattr(report, "totals", None) or [0] * len(game.teams))
-    played, places = engine_replay(game, record) if rules.writes_summaries(game) else ([], None)
+    if not rules.writes_summaries(game):
+        played, places = [], None
+    elif getattr(report, "rules", None) is not None:
+        played, places = list(report.played), report.places
+    else:
+        played, places = engine_replay(game, record)
     unit_ranks = places if places and len(places) == len(unit_totals) \
         else ranks_of(unit_totals, getattr(game, "ranking", None))
     if len(unit_totals) == len(game.teams) and len(game.teams) != players:
@@ -208,6 +237,7 @@ def verdict(record: dict, report, players: int) -> Verdict:
         schedule=list(game.schedule or []),
         hands=_flat_hands(game, record),
         played=played,
+        game=game,
     )
 
 

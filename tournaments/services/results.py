@@ -42,7 +42,7 @@ from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Ta
 from tournaments.models.events import Event
 from tournaments.services import brackets, followups, next_round, webhook_events
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
-from tournaments.services.record_limits import limit_errors
+from tournaments.services.record_limits import limit_errors, loaded_game
 from tournaments.services.records import (
     Verdict,
     check,
@@ -144,11 +144,12 @@ def result_check(*, table: Table, record: dict):
     if problems:
         raise ResultRejected(problems)
     names = [seat.player.display_name for seat in seats]
-    problems = (input_errors(record) or limit_errors(record)
+    game = loaded_game(record)  # once: the limits, the checker and the verdict share it
+    problems = (input_errors(record) or limit_errors(record, game)
                 or match_errors(table, record, names))
     if problems:
         raise ResultRejected(problems)
-    report, problems = check(record)
+    report, problems = check(record, game)
     if problems:
         raise ResultRejected(problems)
     return report, names
@@ -297,8 +298,8 @@ def _write_hands(game: TableResult, entry: _Entry) -> None:
         first_dealer = entry.table.first_dealer
     verdict = entry.verdict
     if verdict.played:  # an engine game: the replay knows each hand's facts
-        game_rules = rules.load(record["game"], **{**(record.get("options") or {}),
-                                                   "players": players})
+        game_rules = verdict.game or rules.load(
+            record["game"], **{**(record.get("options") or {}), "players": players})
         Hand.objects.bulk_create(
             Hand(game=game, number=index + 1, has_plays=bool(hand.get("events")),
                  **engine_hand_row_fields(game=game_rules, played=played,
