@@ -82,6 +82,9 @@ def _club_part(club: Club, *, player: Player | None) -> dict:
     if player is not None:
         seasons = seasons.filter(Q(pk__in=season_ids) | Q(standing_rows__player=player)).distinct()
     seasons = list(seasons)
+    # Keys by position, not database ids: an imported club has other ids, and its export
+    # should read the same as the archive it came from.
+    keys = {season.pk: index for index, season in enumerate(seasons, start=1)}
     people = _people(club, events, player)
     uid = {p.pk: str(p.uid) for p in people}
     orders = _result_orders(club)
@@ -89,12 +92,13 @@ def _club_part(club: Club, *, player: Player | None) -> dict:
         "club": {"slug": club.slug, "name": club.name, "is_public": club.is_public,
                  "language": club.language, "time_zone": club.time_zone},
         "players": _players(club, people),
-        "seasons": [_season(season) for season in seasons],
+        "seasons": [_season(season, keys) for season in seasons],
         "rating_pools": [{"game": pool.game, "variant": pool.variant, "kind": pool.kind,
                           "params": pool.params or {}}
                          for pool in RatingPool.objects.filter(club=club).order_by("pk")],
-        "nights": [_night(event, uid, orders, player) for event in events],
-        "standings": _standings(seasons, uid, player),
+        "nights": [_night(event, key, keys, uid, orders, player)
+                   for key, event in enumerate(events, start=1)],
+        "standings": _standings(seasons, keys, uid, player),
         "ratings": _ratings(club, uid, player),
     }
 
@@ -117,8 +121,8 @@ def _players(club: Club, people: list[Player]) -> list[dict]:
              "role": roles.get(p.pk)} for p in people]
 
 
-def _season(season: Season) -> dict:
-    return {"key": season.pk, "name": season.name, "game": season.game,
+def _season(season: Season, keys: dict) -> dict:
+    return {"key": keys[season.pk], "name": season.name, "game": season.game,
             "options": season.options or {}, "table_size": season.table_size,
             "starts_on": season.starts_on.isoformat(),
             "ends_on": season.ends_on.isoformat() if season.ends_on else None,
@@ -133,11 +137,13 @@ def _result_orders(club: Club) -> dict[int, int]:
     return {pk: index for index, pk in enumerate(ids)}
 
 
-def _night(event: Event, uid: dict, orders: dict, player: Player | None) -> dict:
+def _night(event: Event, key: int, keys: dict, uid: dict, orders: dict,
+           player: Player | None) -> dict:
     seating = event.seating or {}
     attendance = [uid[pk] for pk in seating.get("attendance") or [] if pk in uid]
     night = {
-        "key": event.pk, "season": event.season_id, "name": event.name, "kind": event.kind,
+        "key": key, "season": keys.get(event.season_id), "name": event.name,
+        "kind": event.kind,
         "date": event.date.isoformat(),
         "start_time": event.start_time.isoformat() if event.start_time else None,
         "status": event.status, "game": event.game, "options": event.options or {},
@@ -168,12 +174,13 @@ def _table(table, uid: dict, orders: dict) -> dict:
     }
 
 
-def _standings(seasons: list[Season], uid: dict, player: Player | None) -> list[dict]:
+def _standings(seasons: list[Season], keys: dict, uid: dict,
+               player: Player | None) -> list[dict]:
     rows = StandingRow.objects.filter(season__in=seasons).order_by("season_id", "rank",
                                                                     "player_id")
     if player is not None:
         rows = rows.filter(player=player)
-    return [{"season": row.season_id, "player": uid[row.player_id],
+    return [{"season": keys[row.season_id], "player": uid[row.player_id],
              **{name: getattr(row, name) for name in STANDING_FIELDS}}
             for row in rows if row.player_id in uid]
 
