@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games import rules
 from league.game_titles import game_title
 from league.models import Role
+from league.option_words import choice_label, option_description, option_label
 from league.standings_config import (
     AGGREGATES,
     DEFAULT_CONFIG,
@@ -48,15 +49,16 @@ class SeasonForm(forms.Form):
 # --- the game's options, generated from what the rules core declares ----------------------
 
 def _option_field(option) -> forms.Field:
-    label = option.name.replace("_", " ").capitalize()
+    """The option's field, its label, help and choices in the reader's language."""
+    label, help_text = option_label(option.name), option_description(option.description)
     if option.type == "bool":
-        return forms.BooleanField(required=False, label=label, help_text=option.description)
+        return forms.BooleanField(required=False, label=label, help_text=help_text)
     if option.type == "int":
         return forms.IntegerField(required=option.default is not None, label=label,
                                   min_value=option.minimum, max_value=option.maximum,
-                                  help_text=option.description)
-    return forms.ChoiceField(choices=[(c, c) for c in option.choices], label=label,
-                             help_text=option.description)
+                                  help_text=help_text)
+    return forms.ChoiceField(choices=[(c, choice_label(c)) for c in option.choices],
+                             label=label, help_text=help_text)
 
 
 def declared_options(game: str) -> list:

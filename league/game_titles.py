@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import rules
+from league.option_words import choice_label, option_label
 
 # The rules core knows no Django: its titles are listed here for the catalogues (makemessages
 # finds them) and translated when shown. tests/i18n checks that every game is listed.
@@ -31,7 +32,7 @@ def game_title(name: str) -> str:
 def _option_value(value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return str(value)
+    return choice_label(value) if isinstance(value, str) else str(value)
 
 
 def game_label(name: str, options: dict | None = None) -> str:
@@ -39,6 +40,6 @@ def game_label(name: str, options: dict | None = None) -> str:
     chosen = sorted((key, value) for key, value in (options or {}).items() if key != "players")
     if not chosen:
         return game_title(name)
-    detail = ", ".join(f"{key.replace('_', ' ')}: {_option_value(value)}"
+    detail = ", ".join(f"{option_label(key).lower()}: {_option_value(value)}"
                        for key, value in chosen)
     return f"{game_title(name)} ({detail})"

@@ -45,7 +45,7 @@ def test_an_organiser_runs_a_night_without_the_admin(live_server, page, club,
     page.select_option("#id_opt-variant", "new-jersey")
     page.click("#save-season")
     expect(page.locator("h1")).to_have_text("Autumn")
-    expect(page.locator("main")).to_contain_text("variant: new-jersey")
+    expect(page.locator("main")).to_contain_text("variant: New Jersey")
     page.click("text=New night in this season")
     page.click("#save-night")
     expect(page.locator("h1")).to_have_text("League night 1")

@@ -4,8 +4,7 @@ no plain English word outside the allow-list of proper names. A string someone f
 to mark stays plain ASCII and fails this test, naming the page and the words.
 
 The test data's names are Georgian, so no name of a club, night or player can pass for an
-untranslated word. Not yet covered: the scoresheet and table entry pages (another engineer
-is building them) and the regions in SKIPPED_CLASSES (docs/i18n.md)."""
+untranslated word. The pages where results are typed in: test_marked_entry_pages.py."""
 
 from __future__ import annotations
 
@@ -22,10 +21,7 @@ from tests.i18n import pseudo_locale
 ALLOWED = {"bluke", "league", "api", "elo", "json", "csv", "xlsx", "http", "https", "url",
            "utc", "english", "nederlands", "qr", "id", "ok"}
 # Regions whose words come from elsewhere, with the reason they are not marked yet.
-SKIPPED_CLASSES = {
-    "game-options": "the rules core's option names and descriptions (games/, no Django): "
-                    "their catalogue is issue 28's next step",
-}
+SKIPPED_CLASSES: dict[str, str] = {}
 SKIPPED_TAGS = {"script", "style", "code", "bdi", "kbd", "samp"}
 SEEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-busy")
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
@@ -174,3 +170,21 @@ def test_the_standings_export_has_its_headers_and_words_in_the_readers_language(
     assert rows and not ENGLISH_WORD.findall(header), header
     words = {w for row in rows for w in ENGLISH_WORD.findall(row)} - ALLOWED
     assert not words, words
+
+
+def test_every_option_of_every_game_is_in_the_catalogue():
+    """A game's option names, descriptions and word choices come from the rules core (no
+    Django): league.option_words lists them for the catalogue."""
+    from games import rules
+    from league.option_words import CHOICES, DESCRIPTIONS, LABELS
+
+    missing = set()
+    for game in rules.games():
+        for option in (o for o in game["options"] if o["name"] != "players"):
+            label = option["name"].replace("_", " ").capitalize()
+            missing |= {f"{game['name']}: {label}"} - {f"{game['name']}: {x}" for x in LABELS}
+            if option["description"] and option["description"] not in DESCRIPTIONS:
+                missing.add(f"{game['name']}: {option['description']}")
+            missing |= {f"{game['name']}: {c}" for c in map(str, option["choices"])
+                        if c not in CHOICES and set(c) != set("CDHS")}
+    assert not missing, f"add to league/option_words.py: {sorted(missing)}"

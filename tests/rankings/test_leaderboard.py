@@ -45,7 +45,7 @@ def test_the_club_ratings_page_lists_each_game_variant_with_a_link(client, club,
     html = response.content.decode()
     for pool in pools.values():
         assert reverse("league:rating-pool", args=[pool.pk]) in html
-    assert "Bluke (variant: new-jersey)" in html
+    assert "Bluke (variant: New Jersey)" in html
     assert "4 players" in html
 
 
@@ -131,7 +131,7 @@ def test_a_private_clubs_ratings_are_hidden_from_anonymous_visitors_and_outsider
 def test_a_pool_label_names_the_game_by_its_title_and_its_options(db, club):
     assert pool_label(RatingPool(club=club, game="bluke", variant="{}")) == "Bluke"
     jersey = RatingPool(club=club, game="bluke", variant='{"variant":"new-jersey"}')
-    assert pool_label(jersey) == "Bluke (variant: new-jersey)"
+    assert pool_label(jersey) == "Bluke (variant: New Jersey)"
     ribs = RatingPool(club=club, game="ribs", variant='{"hands_to_win":2}')
     assert pool_label(ribs) == "Ribs (hands to win: 2)"
     smudge = RatingPool(club=club, game="pitch", variant='{"smudge":true,"target":11}')
