@@ -459,4 +459,7 @@ class HandAdmin(ReadOnlyScopedAdmin):
 
     def has_module_permission(self, request):
         return False  # shown inside their game
-from tournaments import admin_brackets  # noqa: E402,F401  (registers the brackets' admin)
+
+
+from tournaments import admin_brackets  # noqa: E402,F401,I001  (registers the brackets' admin)
+from tournaments import admin_entry  # noqa: E402,F401,I001  (registers table entry's admin)
