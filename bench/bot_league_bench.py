@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import rules  # noqa: E402
-from games.bluke.bots.noisy import NoisyHeuristicBot  # noqa: E402
+from games.bluke.bots.noisy import BlukeFamilyNoisyBot  # noqa: E402
 from games.bots import bot_names, make_bot, play_state  # noqa: E402
 from rankings.ratings import kendall_tau, make_rater  # noqa: E402
 from tournaments.rotation import SeatingRequest, TableSizes, plan_rotation  # noqa: E402
@@ -125,7 +125,7 @@ def build_bot(kind: str, game: rules.Rules, bot_params: dict):
     if match is None or int(match[1]) > 100:
         raise SystemExit(f"bot_league_bench: unknown bot kind {kind!r}; known: "
                          f"{', '.join(bot_names())}, or noisy-N with N from 0 to 100")
-    return NoisyHeuristicBot(game, noise=int(match[1]) / 100)
+    return BlukeFamilyNoisyBot(game, noise=int(match[1]) / 100)
 
 
 def play_table(job: tuple) -> list[int]:

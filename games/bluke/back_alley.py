@@ -83,19 +83,19 @@ class BackAlley(GameRules):
     def build_teams(self) -> list[list[int]]:
         return [[0, 2], [1, 3]]
 
-    def card_suit(self, card: int, trump: int) -> int:
+    def suit_under(self, card: int, trump: int) -> int:
         return card // 13 if card < 52 else trump
 
     # --- dealing ----------------------------------------------------------
-    def deal(self, rng, cards, dealer, hand_index):
-        hands, turned, extras = super().deal(rng, cards, dealer, hand_index)
+    def deal_cards(self, rng, cards, dealer, hand_index):
+        hands, turned, extras = super().deal_cards(rng, cards, dealer, hand_index)
         if turned is not None and turned >= 52:
             other = 1 << (LO + HI - turned)
             if any(hand & other for hand in hands):
                 extras["replacement"] = extras["rest"][-1]
         return hands, turned, extras
 
-    def after_deal(self, hands, turned, replacement):
+    def fix_dealt_hands(self, hands, turned, replacement):
         if turned is None or turned < 52 or replacement is None:
             return hands
         other = 1 << (LO + HI - turned)
@@ -179,7 +179,7 @@ class BackAlley(GameRules):
             state.broken = True
 
     # --- scoring ----------------------------------------------------------
-    def score_hand(self, cards, bids, tricks, order):
+    def score_from_counts(self, cards, bids, tricks, order):
         levels = board_levels(bids, order)
         scores = []
         for team in self.teams:

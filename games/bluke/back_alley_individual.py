@@ -64,22 +64,22 @@ class BackAlleyIndividual(GameRules):
         check_dealable(schedule, self.options["players"], 52, turned=False)
         return schedule
 
-    def card_suit(self, card, trump):
+    def suit_under(self, card, trump):
         if card == TWO_OF_DIAMONDS and trump < 4:
             return trump
         return card // 13 if card < 52 else 4
 
-    def card_power(self, card, trump):
+    def power_under(self, card, trump):
         return 13 if card == TWO_OF_DIAMONDS else card % 13
 
-    def deal(self, rng, cards, dealer, hand_index):
-        hands, turned, extras = super().deal(rng, cards, dealer, hand_index)
+    def deal_cards(self, rng, cards, dealer, hand_index):
+        hands, turned, extras = super().deal_cards(rng, cards, dealer, hand_index)
         if turned is None:  # every card dealt: cut the shuffled deck for a trump card
             turned = rng.randrange(52)
         return hands, turned, extras
 
     # --- bidding ----------------------------------------------------------
-    def first_bidder(self, dealer):
+    def first_bidder_after(self, dealer):
         step = -1 if self.options["bid_start"] == "dealer-right" else 1
         return (dealer + step) % self.num_players
 
@@ -149,5 +149,5 @@ class BackAlleyIndividual(GameRules):
                 state.voids[seat] |= 1 << state.trump
 
     # --- scoring ----------------------------------------------------------
-    def score_hand(self, cards, bids, tricks, order):
+    def score_from_counts(self, cards, bids, tricks, order):
         return [individual_score(cards, bid, won) for bid, won in zip(bids, tricks, strict=True)]

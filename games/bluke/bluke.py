@@ -89,7 +89,7 @@ class Bluke(GameRules):
     def table_key(self) -> tuple:
         return (type(self), self.new_jersey)
 
-    def card_suit(self, card: int, trump: int) -> int:
+    def suit_under(self, card: int, trump: int) -> int:
         if card < 52:
             return card // 13
         return trump if self.new_jersey else WILD
@@ -123,6 +123,6 @@ class Bluke(GameRules):
         return RuleViolation("revoke", f"must follow the led suit ({led}) while holding it")
 
     # --- scoring ----------------------------------------------------------
-    def score_hand(self, cards, bids, tricks, order):
+    def score_from_counts(self, cards, bids, tricks, order):
         return [bluke_score(A.bid_value(bid), won) for bid, won in zip(bids, tricks, strict=True)]
 

@@ -129,18 +129,18 @@ class GameRules:
         """What the card tables depend on (they are built once per key)."""
         return (type(self),)
 
-    def card_suit(self, card: int, trump: int) -> int:
+    def suit_under(self, card: int, trump: int) -> int:
         """Suit a card counts as when `trump` is trump (override for special cards)."""
         return suit_of(card)
 
-    def card_power(self, card: int, trump: int) -> int:
+    def power_under(self, card: int, trump: int) -> int:
         return card % 13 if card < 52 else 13 + card - 52
 
     def _build_tables(self):
         suit_table, power, suit_masks, strength = [], [], [], []
         for trump in range(5):
-            suits = [self.card_suit(card, trump) for card in range(54)]
-            powers = [self.card_power(card, trump) for card in range(54)]
+            suits = [self.suit_under(card, trump) for card in range(54)]
+            powers = [self.power_under(card, trump) for card in range(54)]
             suit_table.append(suits)
             power.append(powers)
             in_deck = set(self.deck)
@@ -158,7 +158,7 @@ class GameRules:
     def rng_for(self, seed, hand_index: int, attempt: int) -> random.Random:
         return seeded(f"{self.name}/{seed}/{hand_index}/{attempt}")  # = random.Random(...)
 
-    def deal(self, rng: random.Random, cards: int, dealer: int, hand_index: int):
+    def deal_cards(self, rng: random.Random, cards: int, dealer: int, hand_index: int):
         """Shuffle and deal: returns (hands as masks, turned card or None, extras dict)."""
         deck = list(self.deck)
         shuffle(deck, rng)
@@ -170,7 +170,7 @@ class GameRules:
         turned = deck[n * cards] if n * cards < len(deck) else None
         return hands, turned, {"rest": deck[n * cards + 1:]}
 
-    def after_deal(self, hands: list[int], turned, replacement) -> list[int]:
+    def fix_dealt_hands(self, hands: list[int], turned, replacement) -> list[int]:
         """Adjust the dealt hands before bidding (Back Alley's joker exchange)."""
         return hands
 
@@ -188,12 +188,12 @@ class GameRules:
         """Who deals hand `hand_index` (0-based) of a scoresheet (see `EngineGame`)."""
         return (first_dealer + hand_index) % self.num_players
 
-    def first_bidder(self, dealer: int) -> int:
+    def first_bidder_after(self, dealer: int) -> int:
         return (dealer + 1) % self.num_players
 
     def bid_order(self, dealer: int) -> list[int]:
         """The seats in bidding order when `dealer` deals."""
-        first, n = self.first_bidder(dealer), self.num_players
+        first, n = self.first_bidder_after(dealer), self.num_players
         return [(first + k) % n for k in range(n)]
 
     def bid_actions(self, state, seat: int) -> list[int]:
@@ -239,7 +239,7 @@ class GameRules:
             state.voids[seat] |= 1 << state.led
 
     # --- scoring ----------------------------------------------------------
-    def score_hand(self, cards: int, bids: list[int], tricks: list[int],
+    def score_from_counts(self, cards: int, bids: list[int], tricks: list[int],
                    order: list[int]) -> list[int]:
         raise NotImplementedError
 

@@ -101,7 +101,7 @@ class HandChecker:
         tricks = self.read_tricks(hand, cards)
         if tricks is None:
             return None
-        scores = self.game.score_hand(cards, state.bids, tricks, state.bid_order)
+        scores = self.game.score_from_counts(cards, state.bids, tricks, state.bid_order)
         return tricks, scores
 
     def check_written_deal(self, hand: dict, cards: int) -> bool:

@@ -66,7 +66,7 @@ class State:
         dealer = (self.first_dealer + self.hand_index) % self.n
         cards = game.schedule[self.hand_index]
         rng = game.rng_for(self.seed, self.hand_index, self.attempt)
-        hands, turned, extras = game.deal(rng, cards, dealer, self.hand_index)
+        hands, turned, extras = game.deal_cards(rng, cards, dealer, self.hand_index)
         self.start_hand(hands, turned, extras.get("replacement"))
 
     def start_hand(self, hands: list[int], turned: int | None, replacement=None) -> None:
@@ -78,7 +78,7 @@ class State:
         self.set_trump(game.trump_for(turned))
         self.replacement = replacement
         self.dealt = list(hands)
-        self.hands = game.after_deal(list(hands), turned, replacement)
+        self.hands = game.fix_dealt_hands(list(hands), turned, replacement)
         self.held = tuple(self.hands)  # what each seat holds when play begins
         self.bids: list[int | None] = [None] * self.n
         self.bid_order: list[int] = []
@@ -231,7 +231,7 @@ class State:
 
     def _finish_hand(self) -> None:
         game = self.game
-        scores = game.score_hand(self.cards, self.bids, self.tricks_won, self.bid_order)
+        scores = game.score_from_counts(self.cards, self.bids, self.tricks_won, self.bid_order)
         for unit, points in enumerate(scores):
             self.totals[unit] += points
         self.hand_log.append(self._hand_entry(scores))

@@ -39,7 +39,7 @@ def _not_now(action) -> IllegalAction:
 
 
 class TableBidding(BidRound):
-    """One bid each from `game.first_bidder(dealer)`; bids are the action ints
+    """One bid each from `game.first_bidder_after(dealer)`; bids are the action ints
     ``100 + n`` and Board (200), allowed by the game's `bid_actions` and
     `bid_violation` hooks. ``state.bids[seat]`` keeps the action, ``state.bid_order``
     the seats in bidding order."""
@@ -48,7 +48,7 @@ class TableBidding(BidRound):
     __slots__ = ()
 
     def begin(self, state):
-        state.to_move = state.game.first_bidder(state.dealer)
+        state.to_move = state.game.first_bidder_after(state.dealer)
 
     def legal(self, state):
         return state.game.bid_actions(state, state.to_move)

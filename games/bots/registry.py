@@ -7,17 +7,17 @@ Names: "random", "heuristic", "search", and "noisy-25" / "noisy-50" / "noisy-75"
 from __future__ import annotations
 
 from games import catalogue, rules
-from games.bluke.bots.heuristic import HeuristicBot
+from games.bluke.bots.heuristic import BlukeFamilyHeuristicBot
 from games.bluke.bots.noisy import NOISY_BOTS
-from games.bluke.bots.search import SearchBot
+from games.bluke.bots.search import BlukeFamilySearchBot
 from games.engine.any_game_search import AnyGameSearchBot
 from games.engine.bots import Bot
 from games.engine.random_bot import RandomBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "search": SearchBot,
+    "heuristic": BlukeFamilyHeuristicBot,
+    "search": BlukeFamilySearchBot,
     **NOISY_BOTS,
 }
 SEARCH_PARAMS = ("time_budget", "max_samples", "rollout")
@@ -39,7 +39,7 @@ def make_bot(name: str, game: rules.Rules | None = None, **params) -> Bot:
         raise ValueError(f"unknown bot parameter(s): {', '.join(sorted(unknown))}")
     if game is not None and rules.writes_summaries(game):
         return _engine_bot(name, cls, game, params)
-    if cls is SearchBot:
+    if cls is BlukeFamilySearchBot:
         return cls(game, **params)
     return cls(game)
 

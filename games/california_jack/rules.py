@@ -60,7 +60,7 @@ def counted(taken: dict, totals: list[int], target: int) -> list[int]:
     return scores
 
 
-class FollowOrTrump(FollowRule):
+class FollowOrTrumpAnyTime(FollowRule):
     """The led suit or a trump; holding neither, any card. Unlike Pitch, a player void
     in the led suit who holds a trump must play one."""
 
@@ -84,7 +84,7 @@ class StockPlay(all_fours.TrumpAnyTime):
 
     def __init__(self):
         super().__init__()
-        self.follow = FollowOrTrump()
+        self.follow = FollowOrTrumpAnyTime()
 
     def begin(self, state):
         super().begin(state)

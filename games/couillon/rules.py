@@ -32,7 +32,7 @@ cleared its board and wins.
 from __future__ import annotations
 
 from games.engine import (
-    FOLLOW_OR_TRUMP,
+    FOLLOW_OR_TRUMP_ANY_TIME,
     HAND,
     HIGHER_WINS,
     NOBODY,
@@ -170,7 +170,7 @@ class Couillon(EngineGame):
         return vocab
 
     def build_phases(self):
-        return [TrumpRound(), TrickPlay(follow=FOLLOW_OR_TRUMP)]
+        return [TrumpRound(), TrickPlay(follow=FOLLOW_OR_TRUMP_ANY_TIME)]
 
     def build_ending(self):
         return TargetScore(self.options["lines"], cards=4)

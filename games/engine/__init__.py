@@ -38,7 +38,7 @@ from games.engine.pack import JOKER, Pack
 from games.engine.phases import Auction, BidRound, Choice, Exchange, Phase, TrickPlay, next_bidder
 from games.engine.state import CHANCE, OVER, State
 from games.engine.tricks import (
-    FOLLOW_OR_TRUMP,
+    FOLLOW_OR_TRUMP_ANY_TIME,
     FOLLOW_SUIT,
     MUST_OVERTRUMP,
     MUST_TRUMP,
@@ -51,7 +51,7 @@ from games.engine.tricks import (
 from games.engine.vocabulary import Vocabulary
 
 __all__ = [
-    "ALL", "CHANCE", "DISCARDS", "FOLLOW_OR_TRUMP", "FOLLOW_SUIT", "HAND", "HIGHER_WINS",
+    "ALL", "CHANCE", "DISCARDS", "FOLLOW_OR_TRUMP_ANY_TIME", "FOLLOW_SUIT", "HAND", "HIGHER_WINS",
     "JOKER", "LOWER_WINS", "MUST_OVERTRUMP", "MUST_TRUMP", "NOBODY", "NO_OBLIGATION",
     "OVER", "OWNER", "STOCK", "TRICK", "TURNED", "WILD", "WON", "Area", "Auction",
     "BidRound", "Choice", "EngineGame", "Exchange", "FixedSchedule", "FollowRule", "HandsWon",

@@ -7,8 +7,9 @@ the lead), ``state.trump`` the trump suit (None for no trump), and the game's
 counts as and how high it is. A card whose suit is ``WILD`` (standard Bluke's
 Blukes) belongs to no suit and may always be played.
 
-Follow rules (``follow_suit``, ``follow_or_trump``, ``must_trump``,
-``must_overtrump``, ``no_obligation``) return the cards a seat may play and the
+Follow rules (``FOLLOW_SUIT``; ``FOLLOW_OR_TRUMP_ANY_TIME``: a trump even when able to
+follow; ``MUST_TRUMP``: follow if able, else trump if able; ``MUST_OVERTRUMP``;
+``NO_OBLIGATION``) return the cards a seat may play and the
 violation a card outside them breaks. Winner rules (``by_table_trump``,
 ``by_seat_trump``, or a game's own function) return the index of the winning play.
 """
@@ -56,7 +57,7 @@ class FollowSuit(FollowRule):
         return follow + wild if follow else list(hand)
 
 
-class FollowOrTrump(FollowRule):
+class FollowOrTrumpAnyTime(FollowRule):
     """Follow the led suit or trump (a trump may always be played); void: any card."""
 
     message = "must follow the led suit or play a trump"
@@ -114,7 +115,7 @@ class MustOvertrump(MustTrump):
         return base
 
 
-FOLLOW_SUIT, FOLLOW_OR_TRUMP = FollowSuit(), FollowOrTrump()
+FOLLOW_SUIT, FOLLOW_OR_TRUMP_ANY_TIME = FollowSuit(), FollowOrTrumpAnyTime()
 MUST_TRUMP, MUST_OVERTRUMP, NO_OBLIGATION = MustTrump(), MustOvertrump(), NoObligation()
 
 

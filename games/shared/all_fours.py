@@ -17,7 +17,7 @@ time (`TrumpAnyTime`).
 
 from __future__ import annotations
 
-from games.engine import FOLLOW_OR_TRUMP, TrickPlay
+from games.engine import FOLLOW_OR_TRUMP_ANY_TIME, TrickPlay
 
 POINTS = ("high", "low", "jack", "game")
 CARD_POINTS = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
@@ -68,7 +68,7 @@ class TrumpAnyTime(TrickPlay):
     to another suit shows no void: it may be played while holding the led suit."""
 
     def __init__(self):
-        super().__init__(follow=FOLLOW_OR_TRUMP)
+        super().__init__(follow=FOLLOW_OR_TRUMP_ANY_TIME)
 
     def apply(self, state, action):
         seat, led = state.to_move, state.led

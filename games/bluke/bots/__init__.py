@@ -2,10 +2,10 @@
 bits, the seat's `View`), so they play only Bluke, Back Alley and Back Alley for
 individuals. See docs/bots.md."""
 
-from games.bluke.bots.heuristic import HeuristicBot
+from games.bluke.bots.heuristic import BlukeFamilyHeuristicBot
 from games.bluke.bots.noisy import NOISY_BOTS
-from games.bluke.bots.search import SearchBot
+from games.bluke.bots.search import BlukeFamilySearchBot
 
-BOTS = (HeuristicBot, SearchBot, *NOISY_BOTS.values())
+BOTS = (BlukeFamilyHeuristicBot, BlukeFamilySearchBot, *NOISY_BOTS.values())
 
 __all__ = ["BOTS"]

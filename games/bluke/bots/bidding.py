@@ -130,7 +130,7 @@ def expected_score(view: View, bid: int, dist: list[float]) -> float:
         tricks[me] = won
         if partners:
             tricks[partners[0]] = max(0, min(view.cards - won, partner_tricks))
-        total += mass * game.score_hand(view.cards, bids, tricks, order)[unit]
+        total += mass * game.score_from_counts(view.cards, bids, tricks, order)[unit]
     return total
 
 
@@ -157,7 +157,7 @@ def _calibration(name: str, options: tuple, cards: int) -> float:
     for deal in range(CALIBRATION_DEALS):
         state = game.new_match(seed=f"calibrate-{deal}", auto_deal=False)
         state.hand_index = index
-        hands, turned, extras = game.deal(rng, cards, state.dealer, index)
+        hands, turned, extras = game.deal_cards(rng, cards, state.dealer, index)
         state.start_hand(hands, turned, extras.get("replacement"))
         tables.append([win_probabilities(View.from_state(state, s)) for s in range(state.n)])
     low, high = 0.2, 5.0

@@ -25,7 +25,7 @@ def heuristic_action(view: View, legal_actions: list[int]) -> int:
     return choose_play(view, legal_actions)
 
 
-class HeuristicBot(BlukeFamilyBot):
+class BlukeFamilyHeuristicBot(BlukeFamilyBot):
     name = "heuristic"
 
     def step(self, observation: dict, legal_actions: list[int], rng: random.Random) -> int:

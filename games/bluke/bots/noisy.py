@@ -1,6 +1,6 @@
 """The noisy heuristic: the heuristic bot with a share of its decisions made at random.
 
-`NoisyHeuristicBot(game, noise=p)` answers each decision (bid or card) with a
+`BlukeFamilyNoisyBot(game, noise=p)` answers each decision (bid or card) with a
 uniformly drawn legal action with probability `p`, and with the heuristic's
 choice otherwise. `noise=0` plays exactly like `heuristic`, `noise=1` like `random`
 (same distribution, another random stream); in between, strength falls as `noise` rises, which gives bot leagues
@@ -19,7 +19,7 @@ from games.bluke.bots.base import BlukeFamilyBot
 from games.bluke.bots.heuristic import heuristic_action
 
 
-class NoisyHeuristicBot(BlukeFamilyBot):
+class BlukeFamilyNoisyBot(BlukeFamilyBot):
     name = "noisy"
     default_noise = 0.5
 
@@ -43,22 +43,22 @@ class NoisyHeuristicBot(BlukeFamilyBot):
 
 
 # The registered kinds: module-level classes (not made in a loop) so they pickle by name.
-class Noisy25Bot(NoisyHeuristicBot):
+class BlukeFamilyNoisy25Bot(BlukeFamilyNoisyBot):
     name = "noisy-25"
     default_noise = 0.25
 
 
-class Noisy50Bot(NoisyHeuristicBot):
+class BlukeFamilyNoisy50Bot(BlukeFamilyNoisyBot):
     name = "noisy-50"
     default_noise = 0.5
 
 
-class Noisy75Bot(NoisyHeuristicBot):
+class BlukeFamilyNoisy75Bot(BlukeFamilyNoisyBot):
     name = "noisy-75"
     default_noise = 0.75
 
 
 # What `registry.BOTS` adds, weakest last: kind name -> class.
-NOISY_BOTS: dict[str, type[NoisyHeuristicBot]] = {
-    cls.name: cls for cls in (Noisy25Bot, Noisy50Bot, Noisy75Bot)
+NOISY_BOTS: dict[str, type[BlukeFamilyNoisyBot]] = {
+    cls.name: cls for cls in (BlukeFamilyNoisy25Bot, BlukeFamilyNoisy50Bot, BlukeFamilyNoisy75Bot)
 }

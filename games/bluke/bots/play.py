@@ -33,8 +33,8 @@ def overtrick_value(view: View) -> int:
     plus[me] += 1
     unit = game.team_of[me]
     order = view.bid_order if len(view.bid_order) == n else list(range(n))
-    base = game.score_hand(view.cards, bids, made, order)[unit]
-    return game.score_hand(view.cards, bids, plus, order)[unit] - base
+    base = game.score_from_counts(view.cards, bids, made, order)[unit]
+    return game.score_from_counts(view.cards, bids, plus, order)[unit] - base
 
 
 def beats_me(view: View, card: int, led: int, seats_after: list[int], unseen: int) -> bool:

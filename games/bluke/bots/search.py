@@ -29,7 +29,7 @@ BID_SPREAD = 2
 MAX_FAILURES = 8
 
 
-class SearchBot(BlukeFamilyBot):
+class BlukeFamilySearchBot(BlukeFamilyBot):
     name = "search"
 
     def __init__(self, game=None, time_budget: float | None = DEFAULT_BUDGET,

@@ -6,7 +6,7 @@ import pytest
 
 from games import rules
 from games.bluke.bots.heuristic import heuristic_action
-from games.bluke.bots.noisy import NoisyHeuristicBot
+from games.bluke.bots.noisy import BlukeFamilyNoisyBot
 from games.bluke.bots.view import View
 from games.bots import bot_names, make_bot
 from games.bots.arena import run_arena
@@ -35,7 +35,7 @@ def test_it_is_registered_at_three_noise_levels():
 
 def test_with_no_noise_it_plays_exactly_like_the_heuristic():
     game = rules.load("bluke", players=4)
-    bot = NoisyHeuristicBot(game, noise=0.0)
+    bot = BlukeFamilyNoisyBot(game, noise=0.0)
     rng = random.Random(3)
     for observation, legal, choice in decisions(game, seed=4, count=60):
         assert bot.step(observation, legal, rng) == choice
@@ -45,7 +45,7 @@ def test_with_no_noise_it_plays_exactly_like_the_heuristic():
 def test_with_full_noise_it_plays_uniformly_at_random():
     game = rules.load("bluke", players=4)
     observation, legal, _ = max(decisions(game, seed=4, count=60), key=lambda d: len(d[1]))
-    bot = NoisyHeuristicBot(game, noise=1.0)
+    bot = BlukeFamilyNoisyBot(game, noise=1.0)
     rng = random.Random(5)
     seen = [bot.step(observation, legal, rng) for _ in range(400)]
     assert set(seen) == set(legal)
@@ -65,7 +65,7 @@ def test_half_noise_departs_from_the_heuristic_about_half_the_time():
 @pytest.mark.parametrize("noise", [-0.1, 1.5])
 def test_a_noise_outside_0_to_1_is_refused(noise):
     with pytest.raises(ValueError, match="noise must be between 0 and 1"):
-        NoisyHeuristicBot(noise=noise)
+        BlukeFamilyNoisyBot(noise=noise)
 
 
 def test_registered_kinds_play_legal_whole_matches(game):

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games import rules
-from games.bluke.bots.heuristic import HeuristicBot
+from games.bluke.bots.heuristic import BlukeFamilyHeuristicBot
 from games.bots import make_bot
 from games.bots.arena import run_arena
 from games.bots.match import play_match
@@ -29,7 +29,7 @@ def dealt(hands, turned, bids):
 
 def test_heuristic_is_the_joker_bot_at_a_joker_table_and_the_bluke_bot_at_bluke():
     assert isinstance(make_bot("heuristic", game=JOKER), JokerHeuristicBot)
-    assert isinstance(make_bot("heuristic", game=rules.load("bluke", players=4)), HeuristicBot)
+    assert isinstance(make_bot("heuristic", game=rules.load("bluke", players=4)), BlukeFamilyHeuristicBot)
 
 
 def test_bots_play_a_whole_joker_match_that_checks_clean():
