@@ -29,9 +29,9 @@ def body_limit() -> int | None:
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
-def too_large() -> PayloadTooLarge:
+def too_large(limit: int | None = None) -> PayloadTooLarge:
     return PayloadTooLarge(_("The request body is larger than %(limit)s bytes.")
-                           % {"limit": body_limit()})
+                           % {"limit": limit or body_limit()})
 
 
 def _checked(data):
@@ -43,11 +43,15 @@ def _checked(data):
 
 
 class SafeJSONParser(JSONParser):
+    def limit(self) -> int | None:
+        """The largest body read; an endpoint that takes whole files may allow more."""
+        return body_limit()
+
     def parse(self, stream, media_type=None, parser_context=None):
-        limit = body_limit()
+        limit = self.limit()
         raw = stream.read() if limit is None else stream.read(limit + 1)
         if limit is not None and len(raw) > limit:
-            raise too_large()
+            raise too_large(limit)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as problem:

@@ -7,10 +7,13 @@ private clubs' included, and a club token scores and reads, it does not manage.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.parsers import BaseParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -18,11 +21,40 @@ from league import selectors
 from league.api.auth import PeopleOnly, subject_of
 from league.api.errors import ERRORS, IDEMPOTENCY_ERRORS
 from league.api.idempotency import idempotent
+from league.api.parsers import SafeJSONParser
 from rankings.archive.export import club_export, player_export
 from rankings.archive.importing import club_import
 from rankings.selectors_stats import visible_player
 
 ARCHIVE = OpenApiResponse(description="A club archive (docs/archive.schema.json).")
+ARCHIVE_BYTES = 20 * 1024 * 1024  # a club's archive is a file, larger than any other body
+# Each result is checked and stored (about 0.1 s): a larger import would outlast the web
+# worker's timeout, so it is refused here with the way to do it on the server.
+API_RESULTS = 250
+
+
+class _ArchiveJSON(SafeJSONParser):
+    def limit(self) -> int | None:
+        return ARCHIVE_BYTES
+
+
+class ArchiveParser(BaseParser):
+    """The safe JSON parser with the archive's limit. Not a JSONParser itself: DRF reads
+    those through request.body, which Django caps at DATA_UPLOAD_MAX_MEMORY_SIZE."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return _ArchiveJSON().parse(stream, media_type, parser_context)
+
+
+def _results_in(archive) -> int:
+    try:
+        return sum(1 for club in archive["clubs"] for night in club["nights"]
+                   for round in night["rounds"] for table in round["tables"]
+                   if table.get("result"))
+    except (KeyError, TypeError, AttributeError):
+        return 0  # not an archive: the import says what is wrong with it
 
 
 class ImportRequestSerializer(serializers.Serializer):
@@ -64,6 +96,7 @@ class ClubImportView(APIView):
     written when anything is refused (400 names the place)."""
 
     permission_classes = [PeopleOnly]
+    parser_classes = [ArchiveParser]
 
     @extend_schema(request=ImportRequestSerializer,
                    responses={201: ImportReportSerializer, **ERRORS, **IDEMPOTENCY_ERRORS})
@@ -74,6 +107,12 @@ class ClubImportView(APIView):
     def _import(request) -> Response:
         data = ImportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        count = _results_in(data.validated_data["archive"])
+        if count > API_RESULTS:
+            raise ValidationError({"archive": [_(
+                "This archive holds %(count)d results; the API imports up to %(limit)d. "
+                "Import it on the server: manage.py import_club FILE.")
+                % {"count": count, "limit": API_RESULTS}]})
         report = club_import(archive=data.validated_data["archive"], user=request.user,
                              slug=data.validated_data.get("slug", ""),
                              name=data.validated_data.get("name", ""))

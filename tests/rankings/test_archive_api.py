@@ -72,3 +72,37 @@ def test_a_player_downloads_their_own_data_only(club_a, season_a, pat, client_as
     assert answer.json()["player"] == str(pat.player.uid)
     assert client_as("alice").get(url).status_code == 403
     assert client_as("bob").get(url).status_code == 404
+
+
+def test_a_large_archive_is_read_past_the_usual_body_limit(club_a, season_a, client_as,
+                                                           settings):
+    client = client_as("alice")
+    archive = client.get(f"/api/v1/clubs/{club_a.pk}/archive/").json()
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000  # far below the archive's size
+    body = {"archive": archive, "slug": "big-copy"}
+    assert client.post("/api/v1/clubs/import/", body, format="json").status_code == 201
+    assert client.post("/api/v1/clubs/", {"name": "x" * 2000}, format="json"
+                       ).status_code == 413  # other endpoints keep the usual limit
+
+
+def test_an_archive_too_long_to_import_on_a_request_says_how_instead(
+        club_a, season_a, client_as, monkeypatch):
+    from rankings.api import archive as api
+
+    monkeypatch.setattr(api, "API_RESULTS", 1)
+    client = client_as("alice")
+    archive = client.get(f"/api/v1/clubs/{club_a.pk}/archive/").json()
+    answer = client.post("/api/v1/clubs/import/", {"archive": archive, "slug": "long"},
+                         format="json")
+    assert answer.status_code == 400 and "manage.py import_club" in str(answer.json())
+    assert not Club.objects.filter(slug="long").exists()
+
+
+def test_an_archive_past_its_own_limit_gets_413(club_a, season_a, client_as, monkeypatch):
+    from rankings.api import archive as api
+
+    monkeypatch.setattr(api, "ARCHIVE_BYTES", 1000)
+    client = client_as("alice")
+    archive = client.get(f"/api/v1/clubs/{club_a.pk}/archive/").json()
+    answer = client.post("/api/v1/clubs/import/", {"archive": archive}, format="json")
+    assert answer.status_code == 413 and "1000 bytes" in answer.json()["detail"]
