@@ -16,7 +16,7 @@ from league.standings_config import TIEBREAK_LABELS
 from rankings.selectors_stats import season_standings
 from rankings.services.finals import final_create
 from tournaments.models import BracketFormat
-from tournaments.services.brackets import MAX_ENTRANTS
+from tournaments.services.brackets import MAX_ENTRANTS, check_two_player_game
 
 
 class FinalForm(forms.Form):
@@ -33,6 +33,13 @@ class FinalForm(forms.Form):
     consolation = forms.BooleanField(
         label=gettext_lazy("Match for third place"), required=False,
         help_text=gettext_lazy("Single elimination: the semi-final losers play for third."))
+    table_size = forms.IntegerField(
+        label=gettext_lazy("Players a table"), required=False, min_value=2, max_value=15,
+        help_text=gettext_lazy("Group knockout: empty plays the season's table size."))
+    drop = forms.IntegerField(
+        label=gettext_lazy("Out at each table each round"), required=False, min_value=1,
+        max_value=14, help_text=gettext_lazy("Group knockout: the lowest places that leave "
+                                             "each table after a round (1 when empty)."))
 
 
 @login_required
@@ -44,7 +51,7 @@ def season_final_new(request, pk):
     form = FinalForm(request.POST or None, initial={
         "name": _("%(season)s final") % {"season": season.name},
         "entrants": request.GET.get("entrants") or min(8, qualified.count()) or 2,
-        "format": BracketFormat.SINGLE})
+        "format": default_format(season)})
     if request.method == "POST" and form.is_valid():
         try:
             bracket = final_create(season=season, user=request.user, **form.cleaned_data)
@@ -62,6 +69,15 @@ def season_final_new(request, pk):
         "season": season, "club": season.club, "form": form,
         "seeds": [(row, TIEBREAK_LABELS.get(row.tiebreak, row.tiebreak))
                   for row in qualified.select_related("player")[:wanted]]})
+
+
+def default_format(season: Season) -> str:
+    """Single elimination when two can play the season's game, else a group knockout."""
+    try:
+        check_two_player_game(season.game, season.options)
+    except ValidationError:
+        return BracketFormat.GROUPS
+    return BracketFormat.SINGLE
 
 
 def _show_refusal(form: FinalForm, refused: ValidationError) -> None:

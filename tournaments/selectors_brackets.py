@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from tournaments.brackets.groups import group_survivors
 from tournaments.brackets.play import BYE, VOID, WAITING, kinds
 from tournaments.brackets.shapes import GRAND_FINAL, LOSERS, RESET, THIRD_PLACE
-from tournaments.models import Bracket, TableResult
-from tournaments.services.brackets import bracket_resolved, shape_of
+from tournaments.models import Bracket, BracketFormat, ResultStatus, TableResult
+from tournaments.services.brackets import bracket_resolved, group_replay, shape_of
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,39 @@ class MatchView:
 
 
 @dataclass(frozen=True)
+class GroupSeat:
+    seed: int
+    player_id: int
+    name: str
+    place: int | None
+    total: float | int | None
+    through: bool | None  # None until the table's result is complete (or at the final)
+
+
+@dataclass(frozen=True)
+class GroupTableView:
+    key: str
+    table_id: int | None
+    table_number: int | None
+    result_status: str | None
+    seats: list[GroupSeat]
+
+
+@dataclass(frozen=True)
+class GroupRoundView:
+    number: int
+    final: bool
+    byes: list[tuple[int, str]]  # seed and name of those through without playing
+    tables: list[GroupTableView]
+
+
+@dataclass(frozen=True)
 class BracketView:
     bracket: Bracket
     rounds: list[tuple[int, list[MatchView]]]
     entrants: list[tuple[int, int, str, int | None]]  # seed, player id, name, standing rank
     champion: tuple[int, str] | None  # seed and name
+    groups: list[GroupRoundView] | None = None  # a group knockout's rounds
 
     @property
     def matches(self) -> list[MatchView]:
@@ -51,6 +80,8 @@ class BracketView:
 
 
 def bracket_view(bracket: Bracket) -> BracketView:
+    if bracket.format == BracketFormat.GROUPS:
+        return _group_view(bracket)
     resolved = bracket_resolved(bracket)
     shape = shape_of(bracket)
     people = {e.seed: e for e in bracket.entrants.select_related("player")}
@@ -127,3 +158,51 @@ def match_label(match, last_round: dict[str, int], format: str) -> str:
         return _("Quarter-final")
     return _("Round %(number)d") % {"number": match.stage_round}
 
+
+
+def _group_view(bracket: Bracket) -> BracketView:
+    people = {e.seed: e for e in bracket.entrants.select_related("player")}
+    rounds, results = group_replay(bracket)
+    views, champion = [], None
+    for number, shape, byes, listed in rounds:
+        through = _through(shape, byes, listed, results, bracket.drop)
+        tables = []
+        for key, seeds, match in listed:
+            result = results.get(match.table_id) if match and match.table_id else None
+            complete = result is not None and result.status == ResultStatus.COMPLETE
+            ranks, totals = (list(result.ranks), list(result.totals)) if result else ([], [])
+            seats = [GroupSeat(
+                seed=seed, player_id=people[seed].player_id,
+                name=people[seed].player.display_name,
+                place=ranks[i] if i < len(ranks) else None,
+                total=totals[i] if i < len(totals) else None,
+                through=(seed in through) if complete and through is not None else None)
+                for i, seed in enumerate(seeds)]
+            if shape.final and complete and ranks.count(1) == 1:
+                winner = seeds[ranks.index(1)]
+                champion = (winner, people[winner].player.display_name)
+            tables.append(GroupTableView(
+                key=key, table_id=match.table_id if match else None,
+                table_number=match.table.number if match and match.table else None,
+                result_status=result.status if result else None, seats=seats))
+        views.append(GroupRoundView(
+            number=number, final=shape.final, tables=tables,
+            byes=[(seed, people[seed].player.display_name) for seed in byes]))
+    return BracketView(
+        bracket=bracket, rounds=[], groups=views, champion=champion,
+        entrants=[(seed, e.player_id, e.player.display_name, e.standing_rank)
+                  for seed, e in sorted(people.items())])
+
+
+def _through(shape, byes, listed, results, drop) -> set[int] | None:
+    """Who goes through from a round whose tables are all complete (None otherwise)."""
+    if shape.final:
+        return None
+    places = []
+    for _key, _seeds, match in listed:
+        result = results.get(match.table_id) if match and match.table_id else None
+        if result is None or result.status != ResultStatus.COMPLETE:
+            return None
+        places.append(list(result.ranks))
+    return set(group_survivors(byes, [seeds for _k, seeds, _m in listed], places, shape,
+                               drop))

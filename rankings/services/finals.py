@@ -19,7 +19,7 @@ from league.models import Season
 from rankings.models import StandingRow
 from rankings.selectors_stats import season_standings
 from rankings.services.standings import standings_recompute
-from tournaments.models import Bracket, EventKind
+from tournaments.models import Bracket, BracketFormat, EventKind
 from tournaments.services.brackets import bracket_create, check_two_player_game
 from tournaments.services.events import _require_manage, event_create
 
@@ -37,10 +37,13 @@ def final_seeds(season: Season, entrants: int) -> list[StandingRow]:
 
 
 def final_create(*, season: Season, user, name: str, date: date, entrants: int, format: str,
-                 consolation: bool = False, start_time: time | None = None) -> Bracket:
-    """A new night playing the top `entrants` of `season` in a knockout (organisers only)."""
+                 consolation: bool = False, start_time: time | None = None,
+                 table_size: int | None = None, drop: int | None = None) -> Bracket:
+    """A new night playing the top `entrants` of `season` in a knockout (organisers only):
+    single or double elimination for two-player games, a group knockout otherwise."""
     _require_manage(user, season)
-    check_two_player_game(season.game, season.options)
+    if format != BracketFormat.GROUPS:
+        check_two_player_game(season.game, season.options)
     standings_recompute(season_id=season.pk)
     with transaction.atomic():
         rows = final_seeds(season, entrants)
@@ -49,4 +52,5 @@ def final_create(*, season: Season, user, name: str, date: date, entrants: int, 
                              kind=EventKind.TOURNAMENT, start_time=start_time)
         return bracket_create(event=event, user=user, players=[row.player for row in rows],
                               format=format, consolation=consolation, season=season,
-                              standing_ranks=[row.rank for row in rows])
+                              standing_ranks=[row.rank for row in rows],
+                              table_size=table_size or season.table_size, drop=drop)

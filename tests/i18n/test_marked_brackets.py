@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import MembershipFactory, PlayerFactory
+from tests.factories import EventFactory, MembershipFactory, PlayerFactory
 from tests.i18n import pseudo_locale
 from tests.i18n.test_marked_strings import english_words
 from tests.tournaments.brackets.helpers import final_night, win
@@ -26,7 +26,11 @@ def _final(night):
         user=night["user"])
     double = bracket_create(event=final_night(night["club"], name="ორმაგი"),
                             user=night["user"], players=players[:4], format="double")
-    return bracket, double
+    groups = bracket_create(
+        event=EventFactory(club=night["club"], name="ჯგუფები", game="bluke",
+                           options={"variant": "new-jersey"}, kind="tournament"),
+        user=night["user"], players=players, format="groups", table_size=4, drop=1)
+    return bracket, double, groups
 
 
 def _unmarked(client, urls):
@@ -40,10 +44,10 @@ def _unmarked(client, urls):
 
 
 def test_the_knockout_pages_show_no_unmarked_english(in_pseudo_locale, night):
-    single, double = _final(night)
+    single, double, groups = _final(night)
     client = Client()
     client.force_login(night["user"])
-    urls = [reverse(name, args=[bracket.event_id]) for bracket in (single, double)
+    urls = [reverse(name, args=[bracket.event_id]) for bracket in (single, double, groups)
             for name in ("tournaments:event-bracket", "tournaments:event-screen")]
     urls.append(reverse("league:season-final-new", args=[night["season"].pk]))
     found = _unmarked(client, urls)

@@ -184,3 +184,26 @@ def test_the_preview_survives_any_number_in_the_address(played_season, client, a
     answer = client.get(reverse("league:season-final-new", args=[season.pk]),
                         {"entrants": entrants})
     assert answer.status_code == 200
+
+
+def test_a_season_of_a_game_for_four_sends_its_top_to_a_group_knockout(club_a, alice, sam):
+    from tests.factories import played_record
+    from tournaments.services.results import result_submit
+
+    season = SeasonFactory(club=club_a, game="bluke", options={"variant": "new-jersey"})
+    players = entrants(club_a, 8)
+    night = club_a.events.create(season=season, name="Night", date="2026-03-02",
+                                 game="bluke", options=season.options)
+    for seed, group in enumerate((players[:4], players[4:]), start=1):
+        table = seated_table(club_a, group, game="bluke", options=season.options,
+                             round=RoundFactory(event=night))
+        result_submit(table=table, record=played_record(
+            "bluke", 4, seed=seed, seats=[p.display_name for p in group], **season.options),
+            source="form", user=sam)
+    bracket = final_create(season=season, user=alice, entrants=8, format="groups",
+                           table_size=4, drop=2, **FINAL)
+    assert (bracket.format, bracket.table_size, bracket.drop) == ("groups", 4, 2)
+    assert [e.standing_rank for e in BracketEntrant.objects.filter(bracket=bracket)] == [
+        row.rank for row in StandingRow.objects.filter(season=season)
+        .order_by("rank", "player__display_name", "player_id")]
+    assert BracketMatch.objects.filter(bracket=bracket).count() == 2  # round 1: two tables

@@ -50,6 +50,34 @@ class BracketChampionSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class GroupSeatSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True)
+    total = serializers.FloatField(allow_null=True)
+    through = serializers.BooleanField(allow_null=True, help_text="Goes on to the next round "
+                                       "(null until the round's results are complete).")
+
+
+class GroupTableSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="G2-1: round 2, table 1.")
+    table = serializers.IntegerField(source="table_id", allow_null=True)
+    result_status = serializers.CharField(allow_null=True)
+    seats = GroupSeatSerializer(many=True)
+
+
+class GroupRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The night's round.")
+    final = serializers.BooleanField()
+    byes = serializers.SerializerMethodField()
+    tables = GroupTableSerializer(many=True)
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_byes(self, round_view) -> list[int]:
+        return [seed for seed, _name in round_view.byes]
+
+
 class BracketSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="bracket.pk")
     event = serializers.IntegerField(source="bracket.event_id")
@@ -57,8 +85,14 @@ class BracketSerializer(serializers.Serializer):
                                       help_text="The season whose standings seeded it.")
     format = serializers.ChoiceField(source="bracket.format", choices=BracketFormat.choices)
     consolation = serializers.BooleanField(source="bracket.consolation")
+    table_size = serializers.IntegerField(source="bracket.table_size", allow_null=True,
+                                          help_text="Group knockout: players a table.")
+    drop = serializers.IntegerField(source="bracket.drop", allow_null=True,
+                                    help_text="Group knockout: out at each table each round.")
     entrants = serializers.SerializerMethodField()
-    matches = BracketMatchSerializer(many=True)
+    matches = BracketMatchSerializer(many=True, help_text="Single and double elimination.")
+    group_rounds = GroupRoundSerializer(source="groups", many=True, allow_null=True,
+                                        help_text="Group knockout: its rounds so far.")
     champion = serializers.SerializerMethodField()
 
     @extend_schema_field(BracketEntrantSerializer(many=True))
@@ -72,7 +106,7 @@ class BracketSerializer(serializers.Serializer):
 
 
 class BracketViewSet(viewsets.ReadOnlyModelViewSet):
-    """Knockout finals: seeds, matches by round of play with their tables, the winner."""
+    """Knockout finals: seeds, matches (or a group knockout's tables) by round, the winner."""
 
     permission_classes = [ReadOrCredentials]
     serializer_class = BracketSerializer

@@ -12,6 +12,7 @@ from tournaments.models.tables import Table
 class BracketFormat(models.TextChoices):
     SINGLE = "single", _("Single elimination")
     DOUBLE = "double", _("Double elimination")
+    GROUPS = "groups", _("Group knockout")
 
 
 class Bracket(models.Model):
@@ -22,6 +23,10 @@ class Bracket(models.Model):
     format = models.CharField(max_length=10, choices=BracketFormat.choices)
     consolation = models.BooleanField(
         default=False, help_text="Single elimination: the semi-final losers play for third.")
+    table_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Group knockout: players per table, preferred.")
+    drop = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Group knockout: players out at each table each round.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -48,7 +53,8 @@ class BracketEntrant(models.Model):
 
 
 class BracketMatch(models.Model):
-    """A match of the shape (key W1-1, L2-1, GF, GF2, 3P); `table` once both sides are known.
+    """A match of the shape (key W1-1, L2-1, GF, GF2, 3P; G2-1 for a group knockout's round 2,
+    table 1); `table` once its players are known.
 
     `winner_seed` is derived from the table's result when it is stored (it is the only
     writer), and kept here so the bracket is drawn without reading every record."""
