@@ -18,7 +18,7 @@ from games.bots import play_match
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from auction_game import WidowWhist  # noqa: E402
-from example_game import Nomination  # noqa: E402
+from nomination import Nomination  # noqa: E402
 
 EXAMPLES = (Nomination, WidowWhist)  # the engine's test games, not in the registry
 

@@ -30,3 +30,12 @@ def test_a_package_imports_alone_in_a_fresh_interpreter(package):
     assert done.returncode == 0, done.stderr
     if package not in DJANGO_SIDE:
         assert done.stdout.strip() == "[]"
+
+
+def test_the_example_game_of_adding_a_game_imports_alone_in_its_folder():
+    code = ("import tests.games.engine.nomination as example; "
+            "print(example.RULES[0].name, example.RULES[0]().num_players)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["nomination", "3"]

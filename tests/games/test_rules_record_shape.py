@@ -63,7 +63,7 @@ def test_an_engine_games_hand_is_laid_out_flat_from_its_summary():
     from games.rules.record_shape import flat_hand
 
     sys.path.insert(0, str(Path(__file__).parent / "engine"))
-    from example_game import Nomination
+    from nomination import Nomination
 
     game = Nomination(4)
     state = game.new_match(seed=2)

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "engine"))
 from auction_game import WidowWhist  # noqa: E402
-from example_game import Nomination  # noqa: E402
+from nomination import Nomination  # noqa: E402
 
 from games.engine import LOWER_WINS  # noqa: E402
 

@@ -13,7 +13,7 @@ from games.bots import make_bot
 from games.bots.arena import run_arena
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
-from example_game import Nomination  # noqa: E402
+from nomination import Nomination  # noqa: E402
 
 
 @pytest.fixture

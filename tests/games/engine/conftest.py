@@ -1,5 +1,5 @@
 import pytest
-from example_game import Nomination
+from nomination import Nomination
 
 from games import rules
 

@@ -12,7 +12,7 @@ import pytest
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 from auction_game import WidowWhist  # noqa: E402
-from example_game import Nomination  # noqa: E402
+from nomination import Nomination  # noqa: E402
 
 CASES = [("nomination-4p", Nomination, 4, 21), ("widow-whist", WidowWhist, 3, 22)]
 

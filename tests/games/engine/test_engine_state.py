@@ -1,4 +1,4 @@
-"""The one State API, on the example game (tests/games/engine/example_game.py)."""
+"""The one State API, on the example game (tests/games/engine/nomination/)."""
 
 import copy
 import json
@@ -141,7 +141,7 @@ def test_the_report_gives_tricks_per_seat_for_both_forms(nomination):
 
 
 def test_a_wild_card_may_be_played_while_holding_the_led_suit_and_shows_no_void():
-    from example_game import Nomination
+    from nomination import Nomination
 
     from games.engine import Pack
 
