@@ -139,3 +139,12 @@ def test_a_dry_run_before_anyone_is_marked_present_uses_the_members(club_a, alic
     client.force_login(alice)
     page = client.get(reverse("organiser:night-preview", args=[event.pk])).content.decode()
     assert "every member of the club" in page and page.count('class="round"') == 3
+
+
+def test_the_big_screen_names_the_kings_table(kings, client, alice):
+    from tournaments.services.seating import round_set_published
+
+    round_set_published(rnd=kings.rounds.get(number=1), user=alice)
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:event-screen", args=[kings.pk])).content.decode()
+    assert "Table 1 · King's table" in page
