@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Exists, OuterRef
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -23,6 +26,7 @@ from league.admin_forms import (
     MembershipInlineForm,
     with_user,
 )
+from league.erasure import erase_player
 from league.models import (
     ApiToken,
     AuditEntry,
@@ -219,6 +223,34 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ["bot_strength"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
+    actions = ["erase_selected"]
+
+    def has_erase_permission(self, request) -> bool:
+        return request.user.is_superuser  # erasing is the site's, not a club's, decision
+
+    @admin.action(description=_("Erase personal data of selected players (keeps results)"),
+                  permissions=["erase"])
+    def erase_selected(self, request, queryset):
+        if request.POST.get("post"):
+            try:
+                with transaction.atomic():  # all or nothing, like a removal
+                    erased = [erase_player(player=player, user=request.user,
+                                           reason=request.POST.get("reason", ""))
+                              for player in queryset]
+            except (PermissionDenied, ValidationError) as refused:
+                self.message_user(request, _("Nothing erased: %(why)s") % {
+                    "why": " ".join(getattr(refused, "messages", [str(refused)]))},
+                    messages.ERROR)
+            else:
+                self.message_user(request, ngettext(
+                    "Erased %(count)d player; their results stay under a neutral name.",
+                    "Erased %(count)d players; their results stay under a neutral name.",
+                    len(erased)) % {"count": len(erased)})
+            return None
+        context = {**self.admin_site.each_context(request), "opts": self.opts,
+                   "title": _("Erase personal data"), "players": queryset,
+                   "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
+        return TemplateResponse(request, "admin/league/player_erase_selected.html", context)
 
     def get_list_display(self, request):
         if request.user.is_superuser:

@@ -5,15 +5,18 @@ class RankingsConfig(AppConfig):
     """Standings, ratings and statistics: the top layer, above league and tournaments.
 
     The layers below never import this app; they tell it things through hooks it connects
-    here: the outbox signal (a change owes recomputes) and the night's standings panel.
+    here: the outbox signal (a change owes recomputes), the night's standings panel and the
+    admin's erase of a player.
     """
 
     name = "rankings"
     verbose_name = "Rankings"
 
     def ready(self) -> None:
+        from league.erasure import register_eraser
         from league.permissions import register_club_paths
         from league.signals import recomputes_owed
+        from rankings.archive.erase import player_erase
         from rankings.selectors_stats import event_provisional_standings
         from rankings.services.followups_drain import followups_kick
         from tournaments import hooks
@@ -25,5 +28,6 @@ class RankingsConfig(AppConfig):
             "rankings.ratinghistory": "pool__club",
         })
         recomputes_owed.connect(followups_kick, dispatch_uid="rankings.followups_kick")
+        register_eraser(player_erase)
         hooks.provide_night_standings(template="rankings/_provisional_standings.html",
                                       lines=event_provisional_standings)
