@@ -175,3 +175,14 @@ def test_the_format_changes_until_the_first_round_is_seated(club_a, alice):
     assert "format" in refused.value.message_dict
     with pytest.raises(ValidationError):
         event_update(event=event, user=alice, format="knockout")
+
+
+def test_players_who_tie_at_a_table_keep_their_seat_order(club_a, alice):
+    from tests.league.played_games import record_game
+    from tournaments.services.next_round import night_so_far
+
+    event, _ = night(club_a, EventFormat.KINGS, 4, 2)
+    table = event.rounds.get(number=1).tables.get()
+    seats = [s.player_id for s in table.seats.order_by("position")]
+    record_game(table, totals=[10, 30, 10, 30])  # seats 1 and 3 tie for first, 0 and 2 last
+    assert night_so_far(event).places == [[[seats[1], seats[3], seats[0], seats[2]]]]
