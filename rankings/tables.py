@@ -188,7 +188,8 @@ class RatingsTable(tables.Table):
         empty_text = _("No rated games yet.")
 
     def render_player(self, record):
-        url = reverse("league:player-detail", args=[record.player.pk])
+        # The player's page in this pool: percentile, peak, nights, chances.
+        url = reverse("ratings:player", args=[record.view.pool.pk, record.player.pk])
         return format_html('<a href="{}"><bdi>{}</bdi></a>', url, record.player.display_name)
 
     def value_player(self, record):

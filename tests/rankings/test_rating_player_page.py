@@ -161,3 +161,10 @@ def test_the_api_tells_the_standing_the_peaks_the_nights_and_a_chance(pool, peop
     refused = client.get(url, {"against": people[5].pk})  # not rated in the pool
     assert refused.status_code == 400 and "against" in refused.json()
     assert client.get(f"/api/v1/players/{people[5].pk}/ratings/{pool.pk}/").status_code == 404
+
+
+def test_the_leaderboard_leads_to_each_players_page_in_the_pool(pool, people, client,
+                                                                plain_http):
+    text = client.get(f"/ratings/{pool.pk}/").content.decode()
+    for player in people[:4]:
+        assert f'href="/ratings/{pool.pk}/players/{player.pk}/"' in text
