@@ -87,38 +87,42 @@ def peak(pool: RatingPool, player: Player) -> Peak:
 
     Replays the pool's history once, keeping everyone's rating in a sorted list, so each
     of the player's games costs two binary searches (uncertainty grown for time away does
-    not move μ, so the peaks are those of the leaderboard's number).
+    not move μ, so the peaks are those of the leaderboard's number). Only the two peak
+    games' times are read, at the end: parsing a time per row was a fifth of the cost.
     """
     rows = (RatingHistory.objects.filter(pool=pool).order_by("played_at", "game_order")
-            .values_list("game_order", "player_id", "mu_after", "played_at"))
+            .values_list("game_order", "player_id", "mu_after"))
     current: dict[int, float] = {}
     ordered: list[float] = []
-    best = Peak()
-    pending = None  # (game, rating, when) of the player's game until that game is done
-    for game, player_id, mu, when in rows.iterator(chunk_size=5000):
+    best = [None, None, None, None]  # rating, its game, percentile, its game
+    pending = None  # (game, rating) of the player's game until that game is done
+    for game, player_id, mu in rows.iterator(chunk_size=20_000):
         if pending and pending[0] != game:
-            best = _better(best, pending, ordered)
+            _better(best, pending, ordered)
             pending = None
         if player_id in current:
             del ordered[bisect.bisect_left(ordered, current[player_id])]
         current[player_id] = mu
         bisect.insort(ordered, mu)
         if player_id == player.pk:
-            pending = (game, mu, when)
-    return _better(best, pending, ordered) if pending else best
+            pending = (game, mu)
+    if pending:
+        _better(best, pending, ordered)
+    when = dict(RatingHistory.objects.filter(
+        pool=pool, player=player, game_order__in=[best[1], best[3]]).values_list(
+        "game_order", "played_at"))
+    return Peak(best[0], when.get(best[1]), best[2], when.get(best[3]))
 
 
-def _better(best: Peak, pending: tuple, ordered: list[float]) -> Peak:
-    _, mu, when = pending
+def _better(best: list, pending: tuple, ordered: list[float]) -> None:
+    game, mu = pending
     others = len(ordered) - 1
     below = bisect.bisect_left(ordered, mu)
     level = bisect.bisect_right(ordered, mu) - below - 1
-    share = 100.0 * (below + level / 2) / others if others else None
-    rating, rating_at = (mu, when) if best.rating is None or mu > best.rating else (
-        best.rating, best.rating_at)
-    if share is not None and (best.percentile is None or share > best.percentile):
-        return Peak(rating, rating_at, share, when)
-    return Peak(rating, rating_at, best.percentile, best.percentile_at)
+    if best[0] is None or mu > best[0]:
+        best[0:2] = [mu, game]
+    if others and (best[2] is None or 100.0 * (below + level / 2) / others > best[2]):
+        best[2:4] = [100.0 * (below + level / 2) / others, game]
 
 
 def nights(pool: RatingPool, player: Player) -> list[NightLine]:
