@@ -62,6 +62,8 @@ CLUB_PATHS = {
     "league.auditentry": "club",
     "league.webhook": "club",
     "league.webhookdelivery": "webhook__club",
+    "league.division": "season__club",
+    "league.divisionplace": "season__club",
 }
 
 

@@ -6,6 +6,7 @@ Standings, ratings and player statistics are the rankings app's (`rankings.model
 from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
+from league.models.divisions import Division, DivisionPlace
 from league.models.heartbeat import Heartbeat
 from league.models.mail import (
     MailKind,
@@ -28,6 +29,8 @@ from league.models.webhooks import (
 __all__ = [
     "ApiToken",
     "DeliveryState",
+    "Division",
+    "DivisionPlace",
     "AuditEntry",
     "Club",
     "Heartbeat",

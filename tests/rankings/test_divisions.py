@@ -1,0 +1,109 @@
+"""Divisions: standings per division, and a roll-over that moves exactly the right players
+across every boundary while the old season keeps its divisions."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from league.models import Division, DivisionPlace, Season
+from league.services.divisions import divisions_set
+from rankings.services.divisions import division_standings, rollover_plan, season_roll_over
+from rankings.services.standings import standings_recompute
+from tests.factories import PlayerFactory, RoundFactory, SeasonFactory, row_counts, seated_table
+from tests.tournaments.brackets.helpers import GAME, entrants, win
+
+NEXT = {"name": "Autumn", "starts_on": datetime.date(2026, 9, 1)}
+
+
+@pytest.fixture
+def three(club_a, alice, sam):
+    """Divisions A, B, C of four; in each, everyone plays everyone and the lower-numbered
+    player always wins, so each division's order is its players' order."""
+    season = SeasonFactory(club=club_a, game=GAME, options={})
+    players = entrants(club_a, 12)
+    groups = [players[0:4], players[4:8], players[8:12]]
+    divisions_set(season=season, user=alice, divisions=list(zip("ABC", groups, strict=True)))
+    night = club_a.events.create(season=season, name="Night", date="2026-03-02", game=GAME,
+                                 options={})
+    for group in groups:
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                win(seated_table(club_a, [b, a], game=GAME, round=RoundFactory(event=night)),
+                    a, user=sam)
+    standings_recompute(season_id=season.pk)
+    return season, groups
+
+
+def names(players):
+    return [p.display_name for p in players]
+
+
+def test_each_division_has_its_own_standings(three):
+    season, groups = three
+    standings = division_standings(season)
+    assert [d.name for d, _lines in standings] == ["A", "B", "C"]
+    for (_division, lines), group in zip(standings, groups, strict=True):
+        assert [line.player for line in lines] == group
+        assert [line.rank for line in lines] == [1, 2, 3, 4]
+
+
+def test_a_three_division_roll_over_moves_exactly_the_right_players(three, alice):
+    season, (a, b, c) = three
+    new = season_roll_over(season=season, user=alice, move=1, confirmed=True, **NEXT)
+    after = {d.name: sorted(names(p.player for p in d.places.all()))
+             for d in new.divisions.all()}
+    assert after == {
+        "A": sorted(names([a[0], a[1], a[2], b[0]])),  # A's last down, B's first up
+        "B": sorted(names([a[3], b[1], b[2], c[0]])),  # B's last down, C's first up
+        "C": sorted(names([b[3], c[1], c[2], c[3]])),
+    }
+    # history: the old season keeps its divisions as they were
+    old = {d.name: sorted(names(p.player for p in d.places.all()))
+           for d in season.divisions.all()}
+    assert old == {"A": sorted(names(a)), "B": sorted(names(b)), "C": sorted(names(c))}
+    assert (new.game, new.options, new.standings_config) == (season.game, season.options,
+                                                             season.standings_config)
+
+
+def test_two_across_each_boundary(three):
+    season, (a, b, c) = three
+    divisions, moves = rollover_plan(season, 2)
+    assert [set(players) for _name, players in divisions] == [
+        {a[0], a[1], b[0], b[1]}, {a[2], a[3], c[0], c[1]}, {b[2], b[3], c[2], c[3]}]
+    assert sum(m.up for m in moves) == 4 and sum(not m.up for m in moves) == 4
+
+
+def test_the_roll_over_needs_confirming_and_an_organiser(three, alice, sam, bob):
+    season, _groups = three
+    before = row_counts()
+    with pytest.raises(ValidationError, match="Confirm the moves"):
+        season_roll_over(season=season, user=alice, move=1, confirmed=False, **NEXT)
+    for user in (sam, bob):
+        with pytest.raises(PermissionDenied):
+            season_roll_over(season=season, user=user, move=1, confirmed=True, **NEXT)
+    assert row_counts() == before and not Season.objects.filter(name="Autumn").exists()
+
+
+@pytest.mark.parametrize("move, message", [(0, "at least one"), (3, "B has 4 players")])
+def test_it_refuses_moves_the_divisions_cannot_hold(three, alice, move, message):
+    season, _groups = three
+    with pytest.raises(ValidationError, match=message):
+        season_roll_over(season=season, user=alice, move=move, confirmed=True, **NEXT)
+    assert not Season.objects.filter(name="Autumn").exists()
+
+
+def test_a_player_plays_in_one_division_and_only_members_play(club_a, alice):
+    season = SeasonFactory(club=club_a)
+    players = entrants(club_a, 4)
+    with pytest.raises(ValidationError, match="in both A and B"):
+        divisions_set(season=season, user=alice,
+                      divisions=[("A", players[:3]), ("B", players[2:])])
+    with pytest.raises(ValidationError, match="not a member of the club"):
+        divisions_set(season=season, user=alice,
+                      divisions=[("A", [*players, PlayerFactory(display_name="Out")])])
+    with pytest.raises(ValidationError, match="Two divisions are called A"):
+        divisions_set(season=season, user=alice, divisions=[("A", []), (" A ", [])])
+    assert not Division.objects.exists() and not DivisionPlace.objects.exists()
