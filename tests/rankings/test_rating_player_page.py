@@ -168,3 +168,16 @@ def test_the_leaderboard_leads_to_each_players_page_in_the_pool(pool, people, cl
     text = client.get(f"/ratings/{pool.pk}/").content.decode()
     for player in people[:4]:
         assert f'href="/ratings/{pool.pk}/players/{player.pk}/"' in text
+
+
+@pytest.mark.parametrize("junk", ["abc", "-1", "1" * 200, "%00", "<script>"])
+def test_a_junk_opponent_is_refused_by_name_on_the_page_and_in_the_api(pool, people, client,
+                                                                       client_as, plain_http,
+                                                                       junk):
+    page = client.get(f"/ratings/{pool.pk}/players/{people[0].pk}/", {"against": junk})
+    assert page.status_code == 200
+    assert "Choose another player rated in this pool." in page.content.decode()
+    assert "<script>" not in page.content.decode().split("</form>")[-1]
+    api = client_as("anonymous").get(f"/api/v1/players/{people[0].pk}/ratings/{pool.pk}/",
+                                     {"against": junk})
+    assert api.status_code == 400 and "against" in api.json()
