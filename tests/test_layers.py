@@ -151,3 +151,27 @@ def test_inside_games_the_engine_is_below_the_game_packages_and_the_catalogue_ab
 ])
 def test_the_games_check_sees_sideways_and_upward_imports(path, source, expected):
     assert games_layer_breaks(ROOT / path, source) == expected
+
+
+def test_above_games_the_rules_core_is_reached_only_through_its_catalogue():
+    """The league asks every game the same contract (`games.rules`, `games.bots`); no
+    module above games/ names the engine a game runs on or a game's own package. (A
+    frozen migration keeps the code it ran, engine checker included.)"""
+    reached = {}
+    for app in LAYERS[1:] + ["config"]:
+        for path in _modules(app):
+            if "migrations" in path.parts:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            names = [name for _, name in _imported(tree)
+                     if name.split(".")[0] == "games" and name != "games"]
+            names += [f"games.{alias.name}" for node in ast.walk(tree)
+                      if isinstance(node, ast.ImportFrom) and node.module == "games"
+                      for alias in node.names]
+            names += [node.id for node in ast.walk(tree)
+                      if isinstance(node, ast.Name) and node.id == "is_engine_game"]
+            wrong = [name for name in names if name == "is_engine_game"
+                     or name.split(".")[1:2] not in (["rules"], ["bots"], ["catalogue"])]
+            if wrong:
+                reached[str(path.relative_to(ROOT))] = wrong
+    assert reached == {}

@@ -40,10 +40,6 @@ def writes_summaries(game) -> bool:
     return game.record_shape == "summary"
 
 
-# The old name, until the last caller outside games/ (tournaments/views/seat_entry.py, being
-# edited in the shared tree) has moved to `writes_summaries`: issue 26 removes it then.
-is_engine_game = writes_summaries
-
 
 def register(cls) -> type:
     """Add a game class to the registry (engine games: one line per module)."""

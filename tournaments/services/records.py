@@ -176,50 +176,22 @@ def check(record: dict, game=None) -> tuple[object, list[dict]]:
 
 
 def ranks_of(totals: list, ranking=None) -> list[int]:
-    """Competition ranking, 1 is best, ties share a place; by the game's own ranking
-    (`games.engine.ending.Ranking`: the lowest total wins in Buck Euchre), else higher
-    is better."""
+    """Competition ranking, 1 is best, ties share a place; by the game's own `ranking`
+    (the lowest total wins in Buck Euchre), else higher is better."""
     if ranking is not None:
         return list(ranking.places(list(totals)))
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 
-def engine_replay(game, record: dict) -> tuple[list[dict], list[int] | None]:
-    """An accepted engine record replayed by a referee: per hand its dealer, cards, the
-    game's summary and the tricks per seat (a card-by-card hand need not write its
-    summary, and a scoresheet hand need not write who dealt); and the places per unit
-    when the match is over (`game.places`: a game may rank by more than the totals)."""
-    from games.engine.checker import EngineChecker
-    from games.rules.records import CheckReport
-
-    first_dealer = record.get("first_dealer", 0)
-    checker = EngineChecker(game, record["seats"],
-                            first_dealer if isinstance(first_dealer, int) else 0, CheckReport())
-    checker.check_all(record.get("hands") or [])
-    state = checker.state
-    log = [{"dealer": entry["dealer"], "cards": entry["cards"],
-            "summary": entry["summary"] or {},
-            "tricks": list(entry["tricks"]) if entry["events"] else None}
-           for entry in state.hand_log]
-    places = None
-    if state.finished():  # (a match cut short at its hand limit has no places)
-        places = list(game.places(state)) if hasattr(game, "places") \
-            else list(game.ranking.places(state.totals))
-    return log, places
-
-
 def verdict(record: dict, report, players: int) -> Verdict:
     """What the checked record means for the table. The checker's report carries the game
     it loaded and what its replay found, so a submission loads and replays once."""
-    game = getattr(report, "rules", None) or rules.load(
-        record["game"], **{"players": players, **(record.get("options") or {})})
+    if getattr(report, "rules", None) is None:  # (a report made elsewhere: check here)
+        report = rules.check_record(record)
+    game = report.rules
     unit_totals = list(getattr(report, "totals", None) or [0] * len(game.teams))
-    if not rules.writes_summaries(game):
-        played, places = [], None
-    elif getattr(report, "rules", None) is not None:
-        played, places = list(report.played), report.places
-    else:
-        played, places = engine_replay(game, record)
+    played, places = (list(report.played), report.places) if rules.writes_summaries(game) \
+        else ([], None)
     unit_ranks = places if places and len(places) == len(unit_totals) \
         else ranks_of(unit_totals, getattr(game, "ranking", None))
     if len(unit_totals) == len(game.teams) and len(game.teams) != players:
