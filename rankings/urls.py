@@ -6,7 +6,7 @@ They keep the URL namespace "league" they had before the rankings app existed, s
 
 from django.urls import path
 
-from rankings import views, views_finals, views_public, views_ratings
+from rankings import views, views_divisions, views_finals, views_public, views_ratings
 
 app_name = "league"
 
@@ -16,6 +16,12 @@ urlpatterns = [
     path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("seasons/<int:pk>/standings/", views_public.SeasonStandingsView.as_view(),
          name="season-standings"),
+    path("seasons/<int:pk>/divisions/", views_divisions.season_divisions,
+         name="season-divisions"),
+    path("seasons/<int:pk>/divisions/edit/", views_divisions.season_divisions_edit,
+         name="season-divisions-edit"),
+    path("seasons/<int:pk>/roll-over/", views_divisions.season_roll_over_page,
+         name="season-roll-over"),
     path("seasons/<int:pk>/final/new/", views_finals.season_final_new, name="season-final-new"),
     path("players/<int:pk>/", views_public.player_detail, name="player-detail"),
     path("clubs/<slug:slug>/ratings/", views_ratings.club_ratings, name="club-ratings"),

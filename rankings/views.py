@@ -81,7 +81,9 @@ def season_detail(request, pk):
             ("New night in this season", reverse("organiser:night-new", args=[season.pk])),
             ("Edit season", reverse("organiser:season-edit", args=[season.pk])),
             (_("Draw the final"), reverse("league:season-final-new", args=[season.pk])),
+            (_("Divisions"), reverse("league:season-divisions", args=[season.pk])),
         ],
+        "divisions": season.divisions.all(),
         "finals": Bracket.objects.filter(season=season).select_related("event")
                   .order_by("event__date", "id"),
     }

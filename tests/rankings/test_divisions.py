@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 
 from league.models import Division, DivisionPlace, Season
 from league.services.divisions import divisions_set
@@ -107,3 +108,54 @@ def test_a_player_plays_in_one_division_and_only_members_play(club_a, alice):
     with pytest.raises(ValidationError, match="Two divisions are called A"):
         divisions_set(season=season, user=alice, divisions=[("A", []), (" A ", [])])
     assert not Division.objects.exists() and not DivisionPlace.objects.exists()
+
+
+PAGES = ["season-divisions-edit", "season-roll-over"]
+
+
+@pytest.mark.parametrize("persona, status", [("alice", 200), ("olga", 200), ("sam", 403),
+                                             ("pat", 403), ("bob", 404)])
+def test_the_organisers_pages_are_for_the_clubs_organisers(three, client, request, olga,
+                                                           persona, status, settings):
+    settings.SECURE_SSL_REDIRECT = False
+    season, _groups = three
+    client.force_login(request.getfixturevalue(persona))
+    for page in PAGES:
+        assert client.get(reverse(f"league:{page}", args=[season.pk])).status_code == status
+    assert client.get(reverse("league:season-divisions", args=[season.pk])).status_code == (
+        404 if persona == "bob" else 200)
+
+
+def test_the_roll_over_page_previews_then_starts_on_confirmation(three, client, alice,
+                                                                  settings):
+    settings.SECURE_SSL_REDIRECT = False
+    season, (a, b, _c) = three
+    client.force_login(alice)
+    url = reverse("league:season-roll-over", args=[season.pk])
+    body = {"name": "Autumn", "starts_on": "2026-09-01", "move": "1"}
+    preview = client.post(url, body)
+    assert preview.status_code == 200 and not Season.objects.filter(name="Autumn").exists()
+    assert f"{b[0].display_name}</bdi>: up from B to A" in preview.text
+    assert f"{a[3].display_name}</bdi>: down from A to B" in preview.text
+    started = client.post(url, {**body, "confirmed": "on"})
+    new = Season.objects.get(name="Autumn")
+    assert started.status_code == 302 and started.url == reverse("league:season-divisions",
+                                                                 args=[new.pk])
+    page = client.get(started.url).text
+    assert b[0].display_name in page[page.index('id="division-1"'):page.index(
+        'id="division-2"')]
+
+
+def test_the_set_up_page_saves_divisions_and_names_a_bad_one(club_a, client, alice, settings):
+    settings.SECURE_SSL_REDIRECT = False
+    season = SeasonFactory(club=club_a)
+    players = entrants(club_a, 3)
+    client.force_login(alice)
+    url = reverse("league:season-divisions-edit", args=[season.pk])
+    bad = client.post(url, {"names": "A\nB", f"p{players[0].pk}": "Z"})
+    assert bad.status_code == 200 and "No division is called Z" in bad.text
+    assert not Division.objects.exists()
+    good = client.post(url, {"names": "A\nB", f"p{players[0].pk}": "A",
+                             f"p{players[1].pk}": "B", f"p{players[2].pk}": "B"})
+    assert good.status_code == 302
+    assert [(d.name, d.places.count()) for d in season.divisions.all()] == [("A", 1), ("B", 2)]
