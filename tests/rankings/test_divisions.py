@@ -159,3 +159,15 @@ def test_the_set_up_page_saves_divisions_and_names_a_bad_one(club_a, client, ali
                              f"p{players[1].pk}": "B", f"p{players[2].pk}": "B"})
     assert good.status_code == 302
     assert [(d.name, d.places.count()) for d in season.divisions.all()] == [("A", 1), ("B", 2)]
+
+
+def test_the_api_reads_a_seasons_divisions_within_the_club(three, client_as):
+    season, (a, _b, _c) = three
+    body = client_as("alice").get(f"/api/v1/divisions/?season={season.pk}").json()
+    assert [(d["name"], d["level"]) for d in body["results"]] == [("A", 1), ("B", 2),
+                                                                  ("C", 3)]
+    assert {p["player"] for p in body["results"][0]["players"]} == {p.pk for p in a}
+    assert client_as("token_b").get("/api/v1/divisions/").json()["results"] == []
+    assert client_as("anonymous").get(
+        f"/api/v1/divisions/{body['results'][0]['id']}/").status_code == 404
+    assert client_as("alice").post("/api/v1/divisions/", {}).status_code == 405
