@@ -1,11 +1,13 @@
-"""The translation guard over the knockout pages: the bracket page, the final night's big
-screen and the organiser's page that draws a season's final show no unmarked English."""
+"""The translation guard over the knockout and division pages: the bracket page, the final
+night's big screen, the organiser's page that draws a season's final, the standings by
+division, their set-up and the roll-over show no unmarked English."""
 
 from __future__ import annotations
 
 from django.test import Client
 from django.urls import reverse
 
+from league.services.divisions import divisions_set
 from tests.factories import EventFactory, MembershipFactory, PlayerFactory
 from tests.i18n import pseudo_locale
 from tests.i18n.test_marked_strings import english_words
@@ -33,6 +35,11 @@ def _final(night):
     return bracket, double, groups
 
 
+def players_of(night):
+    return [m.player for m in night["club"].memberships.select_related("player")
+            .order_by("player_id")][:4]
+
+
 def _unmarked(client, urls):
     found = {}
     for url in urls:
@@ -50,5 +57,9 @@ def test_the_knockout_pages_show_no_unmarked_english(in_pseudo_locale, night):
     urls = [reverse(name, args=[bracket.event_id]) for bracket in (single, double, groups)
             for name in ("tournaments:event-bracket", "tournaments:event-screen")]
     urls.append(reverse("league:season-final-new", args=[night["season"].pk]))
+    divisions_set(season=night["season"], user=night["user"],
+                  divisions=[("ა", players_of(night)[:2]), ("ბ", players_of(night)[2:])])
+    urls += [reverse(name, args=[night["season"].pk]) for name in (
+        "league:season-divisions", "league:season-divisions-edit", "league:season-roll-over")]
     found = _unmarked(client, urls)
     assert not found, f"unmarked English, by page: {found}"

@@ -55,6 +55,10 @@ PAGES = {
     "substitute": lambda w: reverse("organiser:table-substitute", args=[w["table"].pk]),
     "draw a season's final": lambda w: reverse("league:season-final-new",
                                                args=[w["season"].pk]),
+    "set up divisions": lambda w: reverse("league:season-divisions-edit",
+                                          args=[w["season"].pk]),
+    "roll over with promotion": lambda w: reverse("league:season-roll-over",
+                                                  args=[w["season"].pk]),
 }
 EXPECTED = {"olga": 200, "alice": 200, "sam": 403, "pat": 403, "bob": 404, "anonymous": 302}
 
@@ -126,6 +130,9 @@ ACTIONS = {
         lambda w: reverse("tournaments:event-close", args=[w["event"].pk]),
         lambda w: {"force": "1", "reason": "the hall closed early"},
         lambda w: _event(w).status),
+    "set up divisions": (
+        PAGES["set up divisions"], lambda w: {"names": "A\nB"},
+        lambda w: w["season"].divisions.count()),
     "make a player scorekeeper": (
         lambda w: reverse("organiser:member-role", args=[w["club"].slug, w["pat"].pk]),
         lambda w: {f"m{w['pat'].pk}-role": "scorekeeper"},
