@@ -125,6 +125,34 @@ def paths_outside(path, text, file_names, root=ROOT):
     return [problem for _, problem in sorted(problems, key=lambda found: found[0])]
 
 
+# A path in a code span: a top-level folder of the repository, then more, ending in a file
+# name with an extension or in a slash (a folder). `<game>` and `*` stand for any name.
+REPO_PATH = re.compile(r"[\w.-]+(?:/[\w.<>*-]+)*(?:\.[a-z]{1,5}|/)")
+
+
+def _matches(path: str, root: Path) -> bool:
+    pattern = re.sub(r"<[^>]+>", "*", path.rstrip("/"))
+    if any(root.glob(pattern)):
+        return True
+    # A template named as Django finds it (`tournaments/_event_status.html`).
+    return path.endswith(".html") and any(root.glob(f"*/templates/{pattern}"))
+
+
+def missing_repository_paths(doc, root=ROOT):
+    """Paths of this repository that a doc names in code spans but that are not there (a
+    file moved or renamed without its docs)."""
+    top = {path.name for path in root.iterdir() if not path.name.startswith(".")}
+    text = _prose(doc.read_text(encoding="utf-8"))
+    problems = []
+    for match in CODE_SPAN.finditer(text):
+        path = match.group(1).strip()
+        if (REPO_PATH.fullmatch(path) and "/" in path and path.split("/")[0] in top
+                and not _matches(path, root)):
+            problems.append(f"{_name(doc, root)}:{_line(text, match.start())}: {path!r} is not "
+                            "in the repository (moved or renamed?)")
+    return problems
+
+
 @pytest.fixture(scope="module")
 def file_names():
     return _repository_file_names()
@@ -141,6 +169,11 @@ def test_no_doc_cites_a_path_outside_the_repository(file_names):
         for doc in _docs()
         for problem in paths_outside(doc, _prose(doc.read_text(encoding="utf-8")), file_names)
     ]
+    assert problems == [], "\n".join(problems)
+
+
+def test_every_repository_path_a_doc_names_is_there():
+    problems = [problem for doc in _docs() for problem in missing_repository_paths(doc)]
     assert problems == [], "\n".join(problems)
 
 
@@ -214,4 +247,24 @@ def test_a_path_outside_the_repository_is_named_with_its_line(tmp_path):
         "docs/rules/pitch.md:3: 'decisions.md' is no file of the repository; "
         "name the document by title",
         "docs/rules/pitch.md:4: 'notes.md' is no file of the repository; name the document by title",
+    ]
+
+
+def test_a_path_that_moved_is_named_and_patterns_templates_and_urls_pass(tmp_path):
+    _page(tmp_path, "games/pitch/rules.py", "")
+    _page(tmp_path, "tournaments/templates/tournaments/_event_status.html", "")
+    _page(tmp_path, "tests/games/pitch/golden/pitch.json", "")
+    doc = _page(
+        tmp_path,
+        "docs/rules/pitch.md",
+        "`games/pitch/rules.py`, `games/<game>/rules.py`, `tests/games/*/golden/*.json`\n"
+        "`tournaments/_event_status.html`, `/api/v1/tables/`, `application/json`, `pitch.md`\n"
+        "`games/rules/pitch.py` and `tests/games/golden/`\n",
+    )
+
+    assert missing_repository_paths(doc, root=tmp_path) == [
+        "docs/rules/pitch.md:3: 'games/rules/pitch.py' is not in the repository "
+        "(moved or renamed?)",
+        "docs/rules/pitch.md:3: 'tests/games/golden/' is not in the repository "
+        "(moved or renamed?)",
     ]
