@@ -13,7 +13,6 @@ the same rules.
 from __future__ import annotations
 
 from games.bluke.actions import small_number
-from games.engine.game import EngineGame
 
 
 def is_engine_shape(hand) -> bool:
@@ -33,7 +32,7 @@ def flat_hand(game, hand: dict, dealer: int) -> dict:
     """The flat form of a hand written in the engine's shape (others unchanged)."""
     if not is_engine_shape(hand):
         return hand
-    if isinstance(game, EngineGame):  # its summary's facts, laid out flat
+    if game.record_shape == "summary":  # its summary's facts, laid out flat
         flat = {key: value for key, value in hand.items() if key != "summary"}
         if isinstance(hand.get("summary"), dict):
             flat.update(hand["summary"])

@@ -122,11 +122,10 @@ def check_record(record, *, game=None) -> CheckReport:
             f"the record names {len(record['seats'])} seats but the game is for "
             f"{game.num_players} players"))
     from games.engine.checker import check_engine_record
-    from games.engine.game import EngineGame
 
-    if isinstance(game, EngineGame):
+    if game.record_shape == "summary":
         check_engine_record(game, record, report)
-    else:  # the Bluke family's own table-driven checker (record_hands.py)
+    else:  # flat hands: the Bluke family's table-driven checker (games/bluke/record_hands.py)
         _check_hands(game, record, hands, first_dealer, report)
     return report
 
