@@ -7,7 +7,8 @@
         state.apply(state.legal_actions()[0])
     report = rules.check_record(state.to_record(["Ann", "Bob", "Cy", "Di"]))
 
-Actions are ints (see `actions`); cards are ints (see `cards`).
+The games come from `games.catalogue`. The Bluke family's actions and cards are ints
+(`games.bluke.actions`, `games.bluke.cards`); the names re-exported here are theirs.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ def writes_summaries(game) -> bool:
     return game.record_shape == "summary"
 
 
-
 def register(cls) -> type:
-    """Add a game class to the registry (engine games: one line per module)."""
+    """Add a game class to the registry for a while (tests register example games; a game
+    the league offers is a package listed in `games.catalogue`)."""
     GAMES[cls.name] = cls
     return cls
 
@@ -93,5 +94,6 @@ def games() -> list[dict]:
 __all__ = [
     "BOARD", "PASS", "CheckReport", "GameRules", "IllegalAction", "RecordError", "RuleViolation",
     "Rules", "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
-    "games", "load", "parse_card", "record_schema", "register", "string_to_action",
+    "games", "load", "options_of", "parse_card", "record_schema", "register",
+    "string_to_action", "writes_summaries",
 ]
