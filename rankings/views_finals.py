@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league import access
-from league.models import Season
+from league.models import Division, Season
 from league.standings_config import TIEBREAK_LABELS
 from rankings.selectors_stats import season_standings
 from rankings.services.finals import final_create
@@ -21,6 +21,16 @@ from tournaments.services.brackets import MAX_ENTRANTS, check_two_player_game
 
 class FinalForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name of the final night"), max_length=120)
+    division = forms.ModelChoiceField(
+        label=gettext_lazy("Division"), required=False, queryset=Division.objects.none(),
+        empty_label=gettext_lazy("the whole season"),
+        help_text=gettext_lazy("The top of one division only."))
+
+    def __init__(self, *args, season: Season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = season.divisions.all()
+        if not season.divisions.exists():
+            del self.fields["division"]
     date = forms.DateField(label=gettext_lazy("Date"),
                            widget=forms.DateInput(attrs={"type": "date"}))
     start_time = forms.TimeField(label=gettext_lazy("Starts at"), required=False,
@@ -47,11 +57,14 @@ def season_final_new(request, pk):
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     access.require_manage(request.user, season.club)
     qualified = season_standings(season).filter(qualified=True)
-    # ?entrants=N previews another number of seeds before the organiser submits
-    form = FinalForm(request.POST or None, initial={
+    # ?entrants=N (&division=ID) previews other seeds before the organiser submits
+    form = FinalForm(request.POST or None, season=season, initial={
         "name": _("%(season)s final") % {"season": season.name},
         "entrants": request.GET.get("entrants") or min(8, qualified.count()) or 2,
-        "format": default_format(season)})
+        "division": request.GET.get("division"), "format": default_format(season)})
+    division = _chosen_division(form, season)
+    if division is not None:
+        qualified = qualified.filter(player__in=division.places.values("player"))
     if request.method == "POST" and form.is_valid():
         try:
             bracket = final_create(season=season, user=request.user, **form.cleaned_data)
@@ -69,6 +82,15 @@ def season_final_new(request, pk):
         "season": season, "club": season.club, "form": form,
         "seeds": [(row, TIEBREAK_LABELS.get(row.tiebreak, row.tiebreak))
                   for row in qualified.select_related("player")[:wanted]]})
+
+
+def _chosen_division(form: FinalForm, season: Season) -> Division | None:
+    if "division" not in form.fields:
+        return None
+    value = form["division"].value()
+    if not str(value or "").isdigit() or len(str(value)) > 18:
+        return None
+    return season.divisions.filter(pk=int(value)).first()
 
 
 def default_format(season: Season) -> str:

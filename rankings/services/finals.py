@@ -3,7 +3,7 @@
 The standings are rebuilt first (a result entered a moment ago counts), then the first N
 qualified lines are the entrants: their order is the standings' rank, which already applies
 the season's tie-break chain; players the whole chain leaves equal keep the standings page's
-order (by name). The final is a one-off night of the season's game outside the season, so
+order (by name). A division's final takes the top of that division only. The final is a one-off night of the season's game outside the season, so
 its matches count for the ratings but do not change the standings that seeded it.
 """
 
@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.models import Season
+from league.models import Division, Season
 from rankings.models import StandingRow
 from rankings.selectors_stats import season_standings
 from rankings.services.standings import standings_recompute
@@ -24,9 +24,16 @@ from tournaments.services.brackets import bracket_create, check_two_player_game
 from tournaments.services.events import _require_manage, event_create
 
 
-def final_seeds(season: Season, entrants: int) -> list[StandingRow]:
-    """The first `entrants` qualified lines of the stored standings, best first."""
-    rows = list(season_standings(season).filter(qualified=True)[:max(entrants, 0)])
+def final_seeds(season: Season, entrants: int,
+                division: Division | None = None) -> list[StandingRow]:
+    """The first `entrants` qualified lines of the stored standings, best first (of one
+    division's players when `division` is given)."""
+    rows = season_standings(season).filter(qualified=True)
+    if division is not None:
+        if division.season_id != season.pk:
+            raise ValidationError({"division": _("The division belongs to another season.")})
+        rows = rows.filter(player__in=division.places.values("player"))
+    rows = list(rows[:max(entrants, 0)])
     if entrants < 2:
         raise ValidationError({"entrants": _("A final needs at least two entrants.")})
     if len(rows) < entrants:
@@ -38,7 +45,8 @@ def final_seeds(season: Season, entrants: int) -> list[StandingRow]:
 
 def final_create(*, season: Season, user, name: str, date: date, entrants: int, format: str,
                  consolation: bool = False, start_time: time | None = None,
-                 table_size: int | None = None, drop: int | None = None) -> Bracket:
+                 table_size: int | None = None, drop: int | None = None,
+                 division: Division | None = None) -> Bracket:
     """A new night playing the top `entrants` of `season` in a knockout (organisers only):
     single or double elimination for two-player games, a group knockout otherwise."""
     _require_manage(user, season)
@@ -46,7 +54,7 @@ def final_create(*, season: Season, user, name: str, date: date, entrants: int, 
         check_two_player_game(season.game, season.options)
     standings_recompute(season_id=season.pk)
     with transaction.atomic():
-        rows = final_seeds(season, entrants)
+        rows = final_seeds(season, entrants, division)
         event = event_create(club=season.club, name=name, date=date, user=user,
                              game=season.game, options=season.options,
                              kind=EventKind.TOURNAMENT, start_time=start_time)

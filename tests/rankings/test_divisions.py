@@ -171,3 +171,35 @@ def test_the_api_reads_a_seasons_divisions_within_the_club(three, client_as):
     assert client_as("anonymous").get(
         f"/api/v1/divisions/{body['results'][0]['id']}/").status_code == 404
     assert client_as("alice").post("/api/v1/divisions/", {}).status_code == 405
+
+
+def test_a_divisions_final_takes_the_top_of_that_division(three, alice, sam):
+    from rankings.services.finals import final_create
+    from tournaments.models import BracketEntrant, BracketMatch
+
+    season, (_a, b, _c) = three
+    division_b = season.divisions.get(name="B")
+    bracket = final_create(season=season, user=alice, name="B final",
+                           date=datetime.date(2026, 6, 1), entrants=2, format="single",
+                           division=division_b)
+    assert [e.player for e in BracketEntrant.objects.filter(bracket=bracket)] == b[:2]
+    match = BracketMatch.objects.get(bracket=bracket, key="W1-1")
+    win(match.table, b[1], user=sam)
+    match.refresh_from_db()
+    assert match.winner_seed == 2
+
+
+def test_the_final_page_offers_the_divisions(three, client, alice, settings):
+    settings.SECURE_SSL_REDIRECT = False
+    season, (_a, b, _c) = three
+    client.force_login(alice)
+    url = reverse("league:season-final-new", args=[season.pk])
+    division_b = season.divisions.get(name="B")
+    page = client.get(url, {"entrants": 2, "division": division_b.pk})
+    assert b[0].display_name in page.text and "Seed 1<" not in page.text
+    answer = client.post(url, {"name": "B final", "date": "2026-06-01", "entrants": 2,
+                               "format": "double", "division": division_b.pk})
+    assert answer.status_code == 302
+    odd = client.post(url, {"name": "x", "date": "2026-06-01", "entrants": 2,
+                            "format": "double", "division": "999999999999999999999"})
+    assert odd.status_code == 200 and "division" in odd.context["form"].errors
