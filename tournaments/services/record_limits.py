@@ -16,7 +16,10 @@ import json
 import math
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from games import rules
+from league.game_titles import game_title
 from tournaments.services.records import error
 
 SEAT_LABEL_MAX = 80  # a player's display name has the same length
@@ -85,21 +88,25 @@ def limit_errors(record, game=None) -> list[dict]:
     if not isinstance(hands, list):
         return problems  # the checker names a missing or misshapen list
     if not hands:
-        return problems + [error("no-hands", "The record has no hands: enter at least the "
-                                 "first hand before storing a result.", field="hands")]
+        return problems + [error("no-hands", _("The record has no hands: enter at least the "
+                                   "first hand before storing a result."), field="hands")]
     game = game or loaded_game(record)
     if game is None:
         return problems  # the checker names the bad game or options
     most = hands_limit(game)
     if len(hands) > most:
         problems.append(error(
-            "too-many-hands", f"The record has {len(hands)} hands; a {record['game']} match "
-            f"with these options has at most {most}.", field="hands", hand=most + 1))
+            "too-many-hands", _("The record has %(hands)s hands; a %(game)s match with these "
+                                "options has at most %(most)s.") % {
+                "hands": len(hands), "game": game_title(record["game"]), "most": most},
+            field="hands", hand=most + 1))
     size = len(json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode())
     if size > bytes_limit(most):
         problems.append(error(
-            "record-too-large", f"The record takes {size} bytes; a {record['game']} record "
-            f"with these options takes at most {bytes_limit(most)}.", field="hands"))
+            "record-too-large", _("The record takes %(size)s bytes; a %(game)s record with "
+                                  "these options takes at most %(most)s.") % {
+                "size": size, "game": game_title(record["game"]), "most": bytes_limit(most)},
+            field="hands"))
     return problems
 
 
@@ -121,8 +128,10 @@ def loaded_game(record):
 def _label_errors(seats) -> list[dict]:
     if not isinstance(seats, list):
         return []
-    return [error("label-too-long", f"seat {position + 1}: a seat's label has at most "
-                  f"{SEAT_LABEL_MAX} characters.", field="seats", seat=position)
+    return [error("label-too-long", _("seat %(seat)s: a seat's label has at most %(most)s "
+                                      "characters.") % {"seat": position + 1,
+                                                        "most": SEAT_LABEL_MAX},
+                  field="seats", seat=position)
             for position, label in enumerate(seats)
             if isinstance(label, str) and len(label) > SEAT_LABEL_MAX]
 
@@ -133,5 +142,6 @@ def _seed_errors(record: dict) -> list[dict]:
         isinstance(seed, int) and not -SEED_INT_BOUND <= seed < SEED_INT_BOUND)
     if not too_long:
         return []
-    return [error("seed-too-long", f"The seed is a text of at most {SEED_TEXT_MAX} "
-                  "characters or a whole number of at most 64 bits.", field="seed")]
+    return [error("seed-too-long", _("The seed is a text of at most %(most)s characters or "
+                                     "a whole number of at most 64 bits.") % {
+        "most": SEED_TEXT_MAX}, field="seed")]

@@ -33,6 +33,7 @@ from datetime import datetime, time, timedelta
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import rules
 from league.models import ApiToken
@@ -93,12 +94,12 @@ class _Entry:
 def _subject(user, token, source: str):
     if token is not None:
         if not isinstance(token, ApiToken):
-            raise PermissionDenied("Not an API token.")
+            raise PermissionDenied(_("Not an API token."))
         return token
     if user is SYSTEM or (user is None and source in TRUSTED_SOURCES):
         return SYSTEM
     if user is None or not getattr(user, "is_authenticated", False):
-        raise PermissionDenied("Log in or use an API token to enter results.")
+        raise PermissionDenied(_("Log in or use an API token to enter results."))
     return user
 
 
@@ -116,7 +117,7 @@ def result_submit(
     subject = _subject(user, token, source)
     table = Table.objects.select_related("round__event__club").get(pk=table.pk)
     if not can(subject, SCORE, table):
-        raise PermissionDenied("You may not enter results for this club.")
+        raise PermissionDenied(_("You may not enter results for this club."))
     report, names = result_check(table=table, record=record)
     entry = _Entry(table, record, record_hash(record), verdict(record, report, len(names)),
                    source, subject, (correction_reason or "").strip(), played_at)
@@ -178,10 +179,10 @@ def _against_existing(game: TableResult, entry: _Entry) -> SubmitOutcome:
     if game.status == ResultStatus.IN_PROGRESS and is_prefix(game.record, entry.record):
         return SubmitOutcome(_replace(game, entry, "result.extend"), created=False)
     if not entry.reason:
-        raise ResultConflict(game, "This table already has a different result; an organiser "
-                                   "can correct it with a reason.")
+        raise ResultConflict(game, _("This table already has a different result; an "
+                                     "organiser can correct it with a reason."))
     if not can(entry.subject, CORRECT, entry.table):
-        raise PermissionDenied("Only the club's organisers may correct a result.")
+        raise PermissionDenied(_("Only the club's organisers may correct a result."))
     return SubmitOutcome(_replace(game, entry, "result.correct"), created=False)
 
 
@@ -264,7 +265,7 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
         changed = TableResult.objects.filter(pk=game.pk, record_hash=game.record_hash).update(
             **_fields(entry), updated_at=timezone.now())
         if not changed:
-            raise ResultConflict(game, "The result changed while you were submitting; reload.")
+            raise ResultConflict(game, _("The result changed while you were submitting; reload."))
         game.refresh_from_db()
         game.hands.all().delete()
         _write_hands(game, entry)
@@ -334,10 +335,10 @@ def result_correct(*, game: TableResult, record: dict, reason: str, user=None,
     if not (reason or "").strip():
         raise ResultRejected([{"hand": None, "seat": None, "field": "reason",
                                "code": "reason-required",
-                               "message": "A correction needs a reason."}])
+                               "message": _("A correction needs a reason.")}])
     subject = token or user
     if subject is None or not can(subject, CORRECT, game):
-        raise PermissionDenied("Only the club's organisers may correct a result.")
+        raise PermissionDenied(_("Only the club's organisers may correct a result."))
     return result_submit(table=game.table, record=record, source=source, user=user,
                          token=token, correction_reason=reason)
 
@@ -365,12 +366,12 @@ def _removal_target(table: Table | None, game: TableResult | None) -> Table:
 
 def _authorize_removal(actor, table: Table) -> None:
     if isinstance(actor, ApiToken):
-        raise PermissionDenied("API tokens may not remove results: an organiser of the club "
-                               "must log in to do it.")
+        raise PermissionDenied(_("API tokens may not remove results: an organiser of the club "
+                               "must log in to do it."))
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise PermissionDenied("Log in as an organiser of the club to remove a result.")
+        raise PermissionDenied(_("Log in as an organiser of the club to remove a result."))
     if not can(actor, CORRECT, table):
-        raise PermissionDenied("Only the club's organisers may remove a result.")
+        raise PermissionDenied(_("Only the club's organisers may remove a result."))
 
 
 def result_remove_check(*, actor, reason: str, table: Table | None = None,
@@ -383,16 +384,17 @@ def result_remove_check(*, actor, reason: str, table: Table | None = None,
     table = _removal_target(table, game)
     _authorize_removal(actor, table)
     if not (reason or "").strip():
-        raise ResultRejected([error("reason-required", "Removing a result needs a reason.",
+        raise ResultRejected([error("reason-required", _("Removing a result needs a reason."),
                                     field="reason")])
     stored = TableResult.objects.filter(table=table).first()
     if stored is None:
-        raise ResultMissing(f"{table} has no result to remove (it may have been removed "
-                            "already).")
+        raise ResultMissing(_("%(table)s has no result to remove (it may have been removed "
+                              "already).") % {"table": table})
     if table.round.event.status == EventStatus.CLOSED:
         raise ResultRejected([error(
-            "event-closed", f"{table.round.event} is closed: its results can no longer be "
-            "removed, only corrected by an organiser with a reason.", field="table")])
+            "event-closed", _("%(night)s is closed: its results can no longer be removed, "
+                              "only corrected by an organiser with a reason.") % {
+                "night": table.round.event}, field="table")])
     return stored
 
 
@@ -414,7 +416,8 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
         season_id = table.round.event.season_id
         locked = TableResult.objects.select_for_update().filter(pk=stored.pk).first()
         if locked is None:
-            raise ResultMissing(f"{table} has no result to remove (it was removed meanwhile).")
+            raise ResultMissing(_("%(table)s has no result to remove (it was removed "
+                                  "meanwhile).") % {"table": table})
         audit_record(club=club_of(table), action="result.remove", target=locked,
                      subject=actor, before=_summary(locked) | {"record": locked.record},
                      reason=reason.strip())
