@@ -18,6 +18,8 @@ urlpatterns = [
          name="season-standings"),
     path("seasons/<int:pk>/divisions/", views_divisions.season_divisions,
          name="season-divisions"),
+    path("seasons/<int:pk>/divisions/<int:division>/standings.<str:export_format>",
+         views_divisions.division_export, name="season-division-export"),
     path("seasons/<int:pk>/divisions/edit/", views_divisions.season_divisions_edit,
          name="season-divisions-edit"),
     path("seasons/<int:pk>/roll-over/", views_divisions.season_roll_over_page,

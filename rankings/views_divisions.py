@@ -4,17 +4,21 @@ relegation (previewed, then confirmed)."""
 
 from __future__ import annotations
 
+import django_tables2 as tables
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league import access
 from league.models import Player, Season
 from league.services.divisions import MAX_DIVISIONS, divisions_set
+from rankings.exports import SafeTableExport
 from rankings.services.divisions import division_standings, rollover_plan, season_roll_over
 
 
@@ -121,3 +125,37 @@ def season_roll_over_page(request, pk):
     return render(request, "rankings/season_roll_over.html", {
         "season": season, "club": season.club, "form": form, "problem": problem,
         "moves": plan[1] if plan else [], "divisions": plan[0] if plan else []})
+
+
+class DivisionStandingsTable(tables.Table):
+    """One division's standings for a spreadsheet: the rank within the division first."""
+
+    division_rank = tables.Column(verbose_name=gettext_lazy("Rank in the division"))
+    season_rank = tables.Column(verbose_name=gettext_lazy("Rank in the season"))
+    player = tables.Column(verbose_name=gettext_lazy("Player"))
+    points = tables.Column(verbose_name=gettext_lazy("Points"))
+    games = tables.Column(verbose_name=gettext_lazy("Games"))
+    nights = tables.Column(verbose_name=gettext_lazy("Nights"))
+    firsts = tables.Column(verbose_name=gettext_lazy("1sts"))
+    seconds = tables.Column(verbose_name=gettext_lazy("2nds"))
+
+
+def division_export(request, pk, division, export_format):
+    """`/seasons/<id>/divisions/<division id>/standings.csv|xlsx` (as public as the season)."""
+    season = _season(pk)
+    access.require_view(request.user, season.club)
+    standings = dict((d.pk, (d, lines)) for d, lines in division_standings(season))
+    if division not in standings or export_format not in ("csv", "xlsx"):
+        raise Http404
+    chosen, lines = standings[division]
+    table = DivisionStandingsTable([{
+        "division_rank": line.rank, "season_rank": line.row.rank if line.row else None,
+        "player": line.player.display_name,
+        **{name: getattr(line.row, name) if line.row else 0
+           for name in ("points", "games", "nights", "firsts", "seconds")}}
+        for line in lines])
+    title = _("%(season)s standings: %(division)s") % {"season": season.name,
+                                                       "division": chosen.name}
+    export = SafeTableExport(export_format, table, dataset_kwargs={"title": title})
+    name = slugify(f"{season.club.slug} {season.name} {chosen.name} standings")
+    return export.response(f"{name}.{export_format}")

@@ -203,3 +203,31 @@ def test_the_final_page_offers_the_divisions(three, client, alice, settings):
     odd = client.post(url, {"name": "x", "date": "2026-06-01", "entrants": 2,
                             "format": "double", "division": "999999999999999999999"})
     assert odd.status_code == 200 and "division" in odd.context["form"].errors
+
+
+def test_each_division_downloads_its_own_standings(three, client, settings, pat, bob):
+    import csv
+    import io
+
+    import openpyxl
+
+    settings.SECURE_SSL_REDIRECT = False
+    season, (_a, b, _c) = three
+    division_b = season.divisions.get(name="B")
+    url = reverse("league:season-division-export", args=[season.pk, division_b.pk, "csv"])
+    client.force_login(bob)  # a private club's standings stay hidden from strangers
+    assert client.get(url).status_code == 404
+    client.force_login(pat)
+    answer = client.get(url)
+    assert answer.status_code == 200
+    header, *rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
+    assert header[:3] == ["Rank in the division", "Rank in the season", "Player"]
+    assert [row[2] for row in rows] == [p.display_name for p in b]
+    assert [row[0] for row in rows] == ["1", "2", "3", "4"]
+    xlsx = client.get(url.replace(".csv", ".xlsx"))
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
+    assert sheet.title.endswith(": B") or sheet.title.endswith("- B")
+    assert sheet.cell(row=2, column=3).value == b[0].display_name
+    assert client.get(url.replace(".csv", ".pdf")).status_code == 404
+    other = reverse("league:season-division-export", args=[season.pk, 10**6, "csv"])
+    assert client.get(other).status_code == 404
