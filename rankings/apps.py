@@ -17,7 +17,7 @@ class RankingsConfig(AppConfig):
         from league.permissions import register_club_paths
         from league.signals import recomputes_owed
         from rankings.archive.erase import player_erase
-        from rankings.selectors_stats import event_provisional_standings
+        from rankings.selectors_divisions import night_standings_by_division
         from rankings.services.followups_drain import followups_kick
         from tournaments import hooks
 
@@ -29,5 +29,6 @@ class RankingsConfig(AppConfig):
         })
         recomputes_owed.connect(followups_kick, dispatch_uid="rankings.followups_kick")
         register_eraser(player_erase)
-        hooks.provide_night_standings(template="rankings/_provisional_standings.html",
-                                      lines=event_provisional_standings)
+        # one table per division when the night's season has divisions
+        hooks.provide_night_standings(template="rankings/_night_standings.html",
+                                      lines=night_standings_by_division)

@@ -231,3 +231,18 @@ def test_each_division_downloads_its_own_standings(three, client, settings, pat,
     assert client.get(url.replace(".csv", ".pdf")).status_code == 404
     other = reverse("league:season-division-export", args=[season.pk, 10**6, "csv"])
     assert client.get(other).status_code == 404
+
+
+def test_the_nights_page_and_big_screen_show_tonights_standings_by_division(three, client,
+                                                                             pat, settings):
+    settings.SECURE_SSL_REDIRECT = False
+    season, (a, b, _c) = three
+    night = season.events.get()
+    night.rounds.update(published=True)
+    client.force_login(pat)
+    for name in ("tournaments:event-detail", "tournaments:event-screen"):
+        page = client.get(reverse(name, args=[night.pk])).text
+        section = page[page.index('class="provisional-standings"'):]
+        assert section.index(">A</h3>") < section.index(a[0].display_name) \
+            < section.index(">B</h3>") < section.index(b[0].display_name) \
+            < section.index(">C</h3>")
