@@ -29,6 +29,7 @@ class FinalForm(forms.Form):
     def __init__(self, *args, season: Season, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["division"].queryset = season.divisions.all()
+        self.fields["division"].label_from_instance = lambda division: division.name
         if not season.divisions.exists():
             del self.fields["division"]
     date = forms.DateField(label=gettext_lazy("Date"),

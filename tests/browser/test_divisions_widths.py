@@ -80,3 +80,33 @@ def test_the_division_pages_fit_and_the_roll_over_starts_when_confirmed(
     top = {p.player_id for p in new.divisions.get(level=1).places.all()}
     assert top == {players[0].pk, players[1].pk, players[3].pk}
     page.context.close()
+
+
+def test_a_season_with_two_divisions_goes_to_a_final_night(live_server, browser,
+                                                           season_in_divisions):
+    """From the organiser's pages: the top of the first division drawn into a single-
+    elimination final, its match played, the winner shown."""
+    from tournaments.models import Bracket, BracketMatch
+
+    season, user, players = season_in_divisions
+    client = Client()
+    client.force_login(user)
+    page = new_page(browser, viewport={"width": 390, "height": 900})
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])
+    page.goto(f"{live_server.url}/seasons/{season.pk}/")
+    page.get_by_role("link", name="Draw the final").click()
+    page.select_option("#id_division", label="Premier Division of the Greater Springfield Area")
+    page.fill("#id_name", "Premier final")
+    page.fill("#id_date", "2026-06-01")
+    page.fill("#id_entrants", "2")
+    page.select_option("#id_format", "single")
+    page.click("#draw-final")
+    page.wait_for_selector("#match-W1-1")
+    assert not page.evaluate(SCROLLS), "the final's bracket"
+    bracket = Bracket.objects.get(season=season)
+    assert [e.player for e in bracket.entrants.order_by("seed")] == players[:2]
+    win(BracketMatch.objects.get(bracket=bracket, key="W1-1").table, players[1], user=user)
+    page.reload()
+    assert players[1].display_name in page.locator("#bracket-champion").inner_text()
+    page.context.close()
