@@ -49,6 +49,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--reuse", action="store_true",
                    help="reuse a kept database that already holds the history")
     p.add_argument("--profile", action="store_true", help="also print a cProfile top 25")
+    p.add_argument("--kind", default=None,
+                   help="rate the pool with this engine (default: the kind new pools get)")
     return p.parse_args()
 
 
@@ -271,6 +273,10 @@ class Phases:
         self._patch(rebuild, "_index_and_swap", self._timed("index + swap"))
         self._patch(replay, "_save_states", self._timed("save PlayerRating"))
         self._patch(recompute, "ensure_pools", self._timed("find pools"))
+        from rankings.ratings.whole_history import WholeHistoryRater
+
+        # Inside "rate": the whole-history rater's refits, every `period` games.
+        self._patch(WholeHistoryRater, "_refit", self._timed("  of which refits"))
 
     def uninstall(self) -> None:
         for obj, name, original, own in reversed(self._undo):
@@ -278,6 +284,12 @@ class Phases:
                 setattr(obj, name, original)
             else:
                 delattr(obj, name)
+
+
+def pool_kinds(club_id: int) -> list[str]:
+    from rankings.services.ratings import ensure_pools
+
+    return [pool.kind for pool in ensure_pools(club_id=club_id)]
 
 
 def load_average() -> str:
@@ -317,7 +329,8 @@ def run(club_id: int, games: int, profile: bool) -> None:
     # All threads of this process (rating, the game reader, the COPY sender): on a
     # loaded machine, wall time minus this is mostly waiting for a core or the server.
     print(f"Python CPU time: {cpu:.2f} s = {1e6 * cpu / count:.1f} µs/game")
-    accounted = sum(phases.t.values())
+    # "of which" phases are inside another one.
+    accounted = sum(t for key, t in phases.t.items() if not key.startswith("  of which"))
     for key, seconds in [*phases.t.items(), ("other (loop, COPY, commit)", total - accounted)]:
         print(f"  {key:<22} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  "
               f"{1e6 * seconds / count:6.1f} µs/game")
@@ -355,6 +368,13 @@ def main() -> None:
             cur.execute("SELECT pg_size_pretty(pg_total_relation_size('tournaments_tableresult'))")
             print(f"tournaments_tableresult size: {cur.fetchone()[0]}, "
                   f"PostgreSQL {connection.pg_version // 10000}")
+        if args.kind:
+            from rankings.models import RatingPool
+            from rankings.services.ratings import ensure_pools
+
+            ensure_pools(club_id=club_id)
+            RatingPool.objects.filter(club_id=club_id).update(kind=args.kind)
+        print("rater:", ", ".join(pool_kinds(club_id)))
         run(club_id, args.games, args.profile)
     finally:
         if args.keep:

@@ -20,7 +20,8 @@ class RatingPool(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_pools")
     game = models.CharField(max_length=40)
     variant = models.CharField(max_length=255, default="{}", blank=True)
-    kind = models.CharField(max_length=20, default="plackett_luce")
+    # New pools: rankings.services.ratings.pools.default_kind (the same kind today).
+    kind = models.CharField(max_length=20, default="whole_history")
     params = models.JSONField(default=dict, blank=True)
     fitted_at = models.DateTimeField(null=True, blank=True)
     fit_report = models.JSONField(default=dict, blank=True)

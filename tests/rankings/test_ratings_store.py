@@ -102,13 +102,13 @@ def test_it_rates_back_alley_partners_as_one_side(club, people):
     ann, bob, cy, di = (p.pk for p in people[:4])
     assert mu[ann] == mu[cy] > 25 > mu[bob] == mu[di]
     assert not PlayerRating.objects.exclude(pool=pool).exists()  # its own pool
-    assert pool.kind == "thurstone_mosteller"  # the two-team model for partnerships
+    assert pool.kind == "whole_history"  # the default for partnerships too
 
 
-def test_individual_games_start_on_plackett_luce(club, people):
+def test_individual_games_start_on_the_whole_history_rater(club, people):
     game = record_game(table_at(night(club, None), people[:4]), totals=[4, 3, 2, 1])
     ratings_update_for_game(game_id=game.pk)
-    assert RatingPool.objects.get(game="bluke").kind == "plackett_luce"
+    assert RatingPool.objects.get(game="bluke").kind == "whole_history"
 
 
 def test_a_whole_history_pool_rerates_every_game_after_a_correction(club, people):
@@ -119,9 +119,10 @@ def test_a_whole_history_pool_rerates_every_game_after_a_correction(club, people
     assert_same_as_full_recompute(club)
     first = dict(RatingHistory.objects.filter(game=games[1]).values_list("player_id", "mu_after"))
     correct_game(games[6], totals=[10, 20, 30, 40])
-    # The pool is rebuilt from its first game (its refits re-read all of them), and what
-    # was known after game 2 stays as it was: only games up to then were read there.
-    assert ratings_update_for_game(game_id=games[6].pk) == 10
+    # Games 7 to 10 are rated again, after the first six are re-read in one batch (the
+    # refit after game 4 changed every player's state, not only those who played game 4);
+    # what was known after game 2 stays as it was: only games up to then were read there.
+    assert ratings_update_for_game(game_id=games[6].pk) == 4
     assert_same_as_full_recompute(club)
     assert RatingHistory.objects.count() == 40
     assert dict(RatingHistory.objects.filter(game=games[1]).values_list(

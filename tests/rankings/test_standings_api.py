@@ -36,7 +36,7 @@ def test_it_returns_a_players_ratings_with_history(api, people, played):
     response = api.get(f"/api/v1/players/{people[1].pk}/ratings/")
     assert response.status_code == 200
     [rating] = response.json()
-    assert rating["game"] == "bluke" and rating["kind"] == "plackett_luce"
+    assert rating["game"] == "bluke" and rating["kind"] == "whole_history"
     assert rating["provisional"] is True and rating["games"] == 1
     assert len(rating["history"]) == 1
     assert rating["history"][0]["mu_after"] == rating["mu"] > rating["history"][0]["mu_before"]

@@ -12,10 +12,12 @@ from rankings.ratings import Rater, make_rater
 from rankings.selectors_stats import complete_games
 from tournaments.models import TableResult
 
-DEFAULT_KIND = "plackett_luce"
-# Two teams at every table: Thurstone-Mosteller's duel is TrueSkill's two-team
-# update and ordered pairs best in bench/ratings_bench.py (docs/ratings.md).
-PARTNERSHIP_KIND = "thurstone_mosteller"
+# Ahead of TrueSkill in every league of bench/ratings_bench.py, partnerships
+# included, at over 5x openskill's batch speed (docs/ratings.md, "Whole history").
+DEFAULT_KIND = "whole_history"
+# Partnership games too: the whole-history rater also beat TrueSkill there, where
+# Thurstone-Mosteller (the kind before) only tied it.
+PARTNERSHIP_KIND = DEFAULT_KIND
 
 
 def default_kind(game_name: str) -> str:

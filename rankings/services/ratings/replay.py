@@ -123,6 +123,35 @@ def _rate_from(pool, rater, start, last_played, progress) -> int:
     return count
 
 
+def _reread_from(pool: RatingPool, rater: Rater, start: Point, progress) -> int:
+    """Replay for a rater whose refits re-read every game (``rereads_history``).
+
+    A refit changes every player's state, not only the state of those in the
+    game that completes a period, so stored rows cannot restore the state at
+    ``start``.  The games before it are given to the rater again in one batch
+    instead (one refit, then the one-pass steps; the rater guarantees the
+    state rating them one by one leaves) and keep their history rows; only the
+    games from ``start`` on are rated and written again.
+    """
+    affected = _truncate(pool, start)
+    last_played = {}
+    earlier = []
+    games = pool_games(pool)
+    for rated in games:
+        if (rated.played_at, rated.game_id) >= start:
+            break
+        earlier.append((rated.teams, rated.ranks))
+        for team in rated.teams:
+            for player in team:
+                last_played[player] = rated.played_at
+    games.close()  # its cursor, before the replay opens another
+    rater.rate_many(earlier)
+    count = _rate_from(pool, rater, start, last_played, progress)
+    # Every player's state may have moved with a refit, not only the affected ones'.
+    _save_states(pool, rater, affected | set(last_played), last_played)
+    return count
+
+
 def _save_states(pool, rater, players: set[int], last_played: dict) -> None:
     now = timezone.now()
     known = {p for p in players if p in last_played}
@@ -175,10 +204,9 @@ def ratings_update(
         if start is None:
             return 0
         if getattr(rater, "rereads_history", False):
-            # Its refits re-read every game: a replay from the stored states of one
-            # point on would not give what the full recompute gives.
+            count = _reread_from(pool, rater, start, progress)
             bump_club_versions([pool.club_id])
-            return _rebuild(pool, rater, progress, outermost)
+            return count
         affected = _truncate(pool, start)
         last_played = _restore(pool, rater, affected)
         count = _rate_from(pool, rater, start, last_played, progress)
