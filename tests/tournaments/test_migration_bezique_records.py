@@ -15,7 +15,7 @@ from tournaments.models import ResultSource, ResultStatus, TableResult
 from tournaments.services.records import record_hash
 
 pytestmark = pytest.mark.django_db
-STORED = pathlib.Path(__file__).parent.parent / "games" / "stored"
+STORED = pathlib.Path(__file__).parent.parent / "games" / "six_pack_bezique" / "stored"
 
 
 def store(club, players, record) -> TableResult:
