@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
+from django.utils.translation import gettext as _
+
 from games import rules
 from games.rules.record_shape import flat_hand
 from league.safe_json import UnsafeJSON, check_json
@@ -75,17 +77,19 @@ def input_errors(record) -> list[dict]:
     try:
         check_json(record)
     except UnsafeJSON as problem:
-        return [error("unsafe-text", f"The record is refused: {problem}.")]
+        return [error("unsafe-text", _("The record is refused: %(problem)s.") % {
+            "problem": problem})]
     if not isinstance(record, dict) or record.get("game") not in rules.GAMES:
         return []  # the table and the rules core name these mistakes
     top, per_hand = _known_fields(record["game"])
-    problems = [error("unknown-field", f"{key!r} is not a field of a record",
-                      field=str(key)) for key in record if key not in top]
+    problems = [error("unknown-field", _("%(field)r is not a field of a record") % {
+        "field": key}, field=str(key)) for key in record if key not in top]
     hands = record.get("hands")
     for number, hand in enumerate(hands if isinstance(hands, list) else [], start=1):
         if isinstance(hand, dict):
-            problems += [error("unknown-field", f"hand {number}: {key!r} is not a field of "
-                               "a hand", field=str(key), hand=number)
+            problems += [error("unknown-field", _("hand %(hand)s: %(field)r is not a field "
+                                                  "of a hand") % {"hand": number, "field": key},
+                               field=str(key), hand=number)
                          for key in hand if key not in per_hand]
     return problems
 
@@ -93,15 +97,18 @@ def input_errors(record) -> list[dict]:
 def match_errors(table, record, seat_names: list[str | None]) -> list[dict]:
     """Why `record` cannot be this table's result (empty when it fits)."""
     if not isinstance(record, dict):
-        return [error("not-a-record", "A record must be a JSON object.")]
+        return [error("not-a-record", _("A record must be a JSON object."))]
     if record.get("game") != table.game:
-        return [error("game-mismatch", f"This table plays {table.game!r}, the record is for "
-                      f"{record.get('game')!r}.", field="game")]
+        return [error("game-mismatch", _("This table plays %(table)r, the record is for "
+                                         "%(record)r.") % {"table": table.game,
+                                                           "record": record.get("game")},
+                      field="game")]
     seats = record.get("seats")
     if not isinstance(seats, list) or len(seats) != len(seat_names):
-        count = len(seats) if isinstance(seats, list) else "no"
-        return [error("seat-count", f"This table has {len(seat_names)} seats, the record has "
-                      f"{count}.", field="seats")]
+        count = len(seats) if isinstance(seats, list) else _("no")
+        return [error("seat-count", _("This table has %(table)s seats, the record has "
+                                      "%(record)s.") % {"table": len(seat_names),
+                                                        "record": count}, field="seats")]
     if not _same_options(table, record, len(seat_names)):
         return _options_errors(table, record, seat_names)
     return _seat_order_errors(seats, seat_names)
@@ -127,7 +134,7 @@ def _options_errors(table, record: dict, seat_names: list[str | None]) -> list[d
         return [error("bad-options", str(problem), field="options")]
     if given != expected:
         differing = sorted(k for k in expected if expected.get(k) != given.get(k))
-        return [error("options-mismatch", "The record's options differ from the table's: "
+        return [error("options-mismatch", _("The record's options differ from the table's: ")
                       + ", ".join(f"{k}={given.get(k)!r} (table: {expected.get(k)!r})"
                                   for k in differing), field="options")]
     return _seat_order_errors(record["seats"], seat_names)
@@ -172,7 +179,7 @@ def check(record: dict, game=None) -> tuple[object, list[dict]]:
     if getattr(report, "valid", False):
         return report, []
     problems = error_dicts(getattr(report, "errors", ()))
-    return report, problems or [error("invalid", "The record breaks the rules.")]
+    return report, problems or [error("invalid", _("The record breaks the rules."))]
 
 
 def ranks_of(totals: list, ranking=None) -> list[int]:
