@@ -148,7 +148,7 @@ def build_history(games: int, players: int, seed: int) -> int:
         for e in range(events):
             day = start + timedelta(days=e)
             yield (e + 1, club.pk, season.pk, f"Night {e + 1}", "league-night", day.date(),
-                   "closed", "bluke", "{}", now)
+                   "closed", "bluke", "{}", "rotation", now)
 
     def round_rows():
         for r in range(rounds):
@@ -187,7 +187,8 @@ def build_history(games: int, players: int, seed: int) -> int:
     with transaction.atomic(), connection.cursor() as wrapper:
         cur = wrapper.cursor  # the psycopg cursor, for COPY
         copy_rows(cur, "tournaments_event", ["id", "club_id", "season_id", "name", "kind", "date",
-                                             "status", "game", "options", "created_at"],
+                                             "status", "game", "options", "format",
+                                             "created_at"],
                   event_rows())
         copy_rows(cur, "tournaments_round", ["id", "event_id", "number", "published"],
                   round_rows())
@@ -220,7 +221,7 @@ class Phases:
     """
 
     def __init__(self) -> None:
-        self.t = {"read": 0.0, "rate": 0.0, "pack": 0.0, "index + swap": 0.0,
+        self.t = {"read": 0.0, "rate": 0.0, "  of which refits": 0.0, "pack": 0.0, "index + swap": 0.0,
                   "save PlayerRating": 0.0, "find pools": 0.0}
         self._undo = []
 

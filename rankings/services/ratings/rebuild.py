@@ -130,6 +130,12 @@ def _swap_in(cursor, parent: str, table: str, pool_id: int) -> None:
     final = partition_name(pool_id)
     cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(final)])
     if cursor.fetchone()[0]:
+        # Rows written to it earlier in this transaction (an update, then a rebuild in one
+        # atomic block) still owe their deferred key checks, and PostgreSQL refuses to drop
+        # a table with pending trigger events: run those checks now (they pass or raise as
+        # they would at commit), then defer again.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
         cursor.execute(f"DROP TABLE {quote(final)}")
     else:
         cursor.execute(f"DELETE FROM {quote(parent)} WHERE pool_id = %s", [pool_id])
