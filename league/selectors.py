@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 
 from league import permissions
-from league.models import ApiToken, Club, Membership, Player, Season, Webhook, WebhookDelivery
+from league.models import (
+    ApiToken,
+    Club,
+    Membership,
+    Player,
+    QueuedMail,
+    Season,
+    Webhook,
+    WebhookDelivery,
+)
 
 
 def club_list(*, subject) -> QuerySet[Club]:
@@ -47,3 +56,17 @@ def webhook_deliveries(*, club: Club, limit: int = 50) -> list[WebhookDelivery]:
     """The club's latest deliveries, newest first (the organiser page's log)."""
     return list(WebhookDelivery.objects.filter(webhook__club=club)
                 .select_related("webhook", "event").order_by("-created_at", "-pk")[:limit])
+
+
+def notice_mails(*, club: Club):
+    """The club's notice mails with their state, newest first (the organiser's mail log).
+
+    Only notices carry a club: resets and claim links are about a login, not the club."""
+    return (QueuedMail.objects.filter(club=club).select_related("account__player")
+            .order_by("-created_at", "-pk"))
+
+
+def notice_mail_counts(*, club: Club):
+    """How many of the club's notice mails are in each state: [{"state", "n"}, ...]."""
+    return (QueuedMail.objects.filter(club=club).order_by().values("state")
+            .annotate(n=Count("pk")))

@@ -4,6 +4,7 @@ One namespace for everything an organiser sets up, whichever app holds the view.
 
 from django.urls import path
 
+from league import views_mail_log as mail_log_views
 from league import views_members as member_views
 from league import views_organiser as season_views
 from league import views_tokens as token_views
@@ -26,6 +27,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/webhooks/", webhook_views.club_webhooks, name="club-webhooks"),
     path("clubs/<slug:slug>/webhooks/<int:pk>/remove/", webhook_views.webhook_delete_view,
          name="webhook-delete"),
+    path("clubs/<slug:slug>/mail/", mail_log_views.club_mail_log, name="club-mail-log"),
     path("seasons/<int:pk>/nights/new/", night_views.night_new, name="night-new"),
     path("clubs/<slug:slug>/tournaments/new/", night_views.tournament_new,
          name="tournament-new"),

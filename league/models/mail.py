@@ -41,6 +41,10 @@ class QueuedMail(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # The club a notice is about, so its organisers see its delivery state; empty for
+    # mails about a login (resets, claim links), which are nobody else's business.
+    club = models.ForeignKey("league.Club", null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="+")
     headers = models.JSONField(default=dict, blank=True,
                                help_text=_("Extra headers, e.g. List-Unsubscribe."))
     # (event, recipient, channel) of a notice: a second queueing of the same notice, by a
@@ -57,6 +61,7 @@ class QueuedMail(models.Model):
             models.Index(fields=["state", "due_at"], name="queued_mail_due"),
             models.Index(fields=["kind", "to", "created_at"], name="queued_mail_address"),
             models.Index(fields=["kind", "account", "created_at"], name="queued_mail_account"),
+            models.Index(fields=["club", "created_at"], name="queued_mail_club"),
         ]
 
     def __str__(self) -> str:

@@ -78,7 +78,7 @@ class MailReport:
 
 def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
                account=None, headers: dict | None = None,
-               dedupe_key: str | None = None) -> QueuedMail:
+               dedupe_key: str | None = None, club=None) -> QueuedMail:
     """Queue one mail in the current transaction; a worker sends it after commit.
 
     `account` is the login the mail is about (a reset) or from (a claim link): the
@@ -94,7 +94,8 @@ def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
         raise ValidationError({"subject": _("A mail's subject must be one line.")})
     now = timezone.now()
     fields = {"kind": kind, "to": to, "account": account, "subject": subject[:200],
-              "body": body, "created_at": now, "due_at": now, "headers": headers or {}}
+              "body": body, "created_at": now, "due_at": now, "headers": headers or {},
+              "club": club}
     if dedupe_key is None:
         row = QueuedMail.objects.create(**fields)
     else:

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from league.models import NoticeOptOut, Player, PlayerNotice, QueuedMail
+from league.models import Club, NoticeOptOut, Player, PlayerNotice, QueuedMail
 from league.services.mail import queue_mail
 
 SALT = "league.notice-unsubscribe"
@@ -72,9 +72,9 @@ def notices_wanted(player: Player) -> set[str]:
 
 
 def notice_queue(*, player: Player, notice: str, about: str, subject: str,
-                 body: str) -> QueuedMail | None:
-    """Queue `notice` about `about` (e.g. "round-12") for the player, inside the caller's
-    transaction; None when the player has no address or switched it off."""
+                 body: str, club: Club) -> QueuedMail | None:
+    """Queue `notice` about `about` (e.g. "round-12") of `club` for the player, inside the
+    caller's transaction; None when the player has no address or switched it off."""
     user = player.user
     if user is None or not user.email or notice not in notices_wanted(player):
         return None
@@ -85,4 +85,4 @@ def notice_queue(*, player: Player, notice: str, about: str, subject: str,
         to=user.email, subject=subject, body=f"{body}\n\n-- \n{footer}\n", account=user,
         headers={"List-Unsubscribe": f"<{link}>",
                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
-        dedupe_key=f"{notice}:{about}:player-{player.pk}:{EMAIL}")
+        dedupe_key=f"{notice}:{about}:player-{player.pk}:{EMAIL}", club=club)

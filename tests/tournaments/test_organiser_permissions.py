@@ -49,6 +49,7 @@ PAGES = {
     "new season": lambda w: reverse("organiser:season-new", args=[w["club"].slug]),
     "edit season": lambda w: reverse("organiser:season-edit", args=[w["season"].pk]),
     "members": lambda w: reverse("organiser:club-members", args=[w["club"].slug]),
+    "mail log": lambda w: reverse("organiser:club-mail-log", args=[w["club"].slug]),
     "new night": lambda w: reverse("organiser:night-new", args=[w["season"].pk]),
     "new tournament": lambda w: reverse("organiser:tournament-new", args=[w["club"].slug]),
     "edit night": lambda w: reverse("organiser:night-edit", args=[w["event"].pk]),

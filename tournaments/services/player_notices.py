@@ -36,7 +36,7 @@ def seating_published(rnd: Round) -> None:
         with translation.override(_language(seat.player)):
             notice_queue(
                 player=seat.player, notice=PlayerNotice.SEATING_PUBLISHED,
-                about=f"round-{rnd.pk}",
+                about=f"round-{rnd.pk}", club=event.club,
                 subject=_("%(night)s, round %(round)s: table %(table)s, seat %(seat)s") % facts,
                 body=_("%(night)s, round %(round)s: you sit at table %(table)s, seat %(seat)s; "
                        "seat %(dealer)s deals first.") % facts + "\n" + _night_url(event))
@@ -50,6 +50,7 @@ def night_closed(event: Event) -> None:
         with translation.override(_language(player)):
             notice_queue(
                 player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
+                club=event.club,
                 subject=_("%(night)s is closed") % {"night": event.name},
                 body=_("%(night)s (%(date)s) is closed: the results, standings and ratings "
                        "are final.") % {"night": event.name, "date": event.date.isoformat()}

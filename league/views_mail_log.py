@@ -1,0 +1,67 @@
+"""The organiser's mail log: each notice mail of the club and its delivery state (queued,
+sent, failed), sortable, paged, and downloadable as CSV for a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from league import access, selectors
+from league.models import Club, MailState
+from league.tables import NoticeMailTable
+
+PER_PAGE = 50
+# A subject holds a night's name, typed by an organiser: a cell starting like a formula
+# is quoted so a spreadsheet shows it as text (OWASP's CSV injection advice).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _when(value) -> str:
+    return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if value else ""
+
+
+def _csv(club: Club, mails) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{club.slug}-mail-log.csv"'
+    response.write("\ufeff")  # without the BOM Excel misreads accented names
+    writer = csv.writer(response)
+    writer.writerow([_("Queued"), _("Player"), _("Subject"), _("State"), _("Attempts"),
+                     _("Sent"), _("Last error")])
+    for mail in mails:
+        player = getattr(mail.account, "player", None) if mail.account_id else None
+        writer.writerow([_when(mail.created_at), _cell(player and player.display_name),
+                         _cell(mail.subject), mail.get_state_display(), mail.attempts,
+                         _when(mail.sent_at), _cell(mail.last_error)])
+    return response
+
+
+@login_required
+def club_mail_log(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access.require_manage(request.user, club)
+    mails = selectors.notice_mails(club=club)
+    state = request.GET.get("state")
+    if state in MailState.values:
+        mails = mails.filter(state=state)
+    else:
+        state = ""
+    table = NoticeMailTable(mails)
+    if request.GET.get("export") == "csv":
+        RequestConfig(request, paginate=False).configure(table)
+        return _csv(club, (row.record for row in table.rows))
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    counts = {row["state"]: row["n"] for row in selectors.notice_mail_counts(club=club)}
+    return render(request, "league/club_mail_log.html", {
+        "club": club, "table": table, "state": state,
+        "states": [(value, label, counts.get(value, 0)) for value, label in MailState.choices]})

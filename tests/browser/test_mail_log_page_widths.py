@@ -1,0 +1,45 @@
+"""The organiser's mail log with long subjects and an error, in a real browser on a 390 px
+phone and at 1280 px: it never scrolls sideways as a whole."""
+
+import pytest
+from django.test import Client
+
+from league.models import MailState, QueuedMail, Role
+from league.services.mail import queue_mail
+from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+pytestmark = BROWSER_TEST
+SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
+
+
+@pytest.fixture
+def club_with_mails(transactional_db):
+    club = ClubFactory(slug="mail-club", name="Thursday Night Club of Greater Springfield")
+    user = UserFactory(username="orla")
+    MembershipFactory(club=club, role=Role.OWNER,
+                      player=PlayerFactory(user=user, display_name="Orla"))
+    for number in range(3):
+        queue_mail(to=f"p{number}@example.org", club=club,
+                   subject="Thursday Night Club of Greater Springfield, week 12, round 3: "
+                           f"table {number + 1}, seat 2", body="b",
+                   dedupe_key=f"seating.published:round-1:player-{number}:email")
+    QueuedMail.objects.filter(to="p0@example.org").update(
+        state=MailState.FAILED, last_error="SMTPRecipientsRefused({'p0@example.org': (550, "
+                                           "b'5.1.1 mailbox unavailable, no such user here')})")
+    return club, user
+
+
+@pytest.mark.parametrize("width", (390, 1280))
+def test_the_mail_log_fits_the_width(live_server, browser, club_with_mails, width):
+    club, user = club_with_mails
+    client = Client()
+    client.force_login(user)
+    page = new_page(browser, viewport={"width": width, "height": 900})
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])
+    page.goto(f"{live_server.url}/clubs/{club.slug}/mail/")
+    assert page.locator("table.notice-mails tbody tr").count() == 3
+    assert page.locator("#export-csv").is_visible()
+    assert not page.evaluate(SCROLLS)
+    page.context.close()
