@@ -221,8 +221,8 @@ class Phases:
     """
 
     def __init__(self) -> None:
-        self.t = {"read": 0.0, "rate": 0.0, "  of which refits": 0.0, "pack": 0.0, "index + swap": 0.0,
-                  "save PlayerRating": 0.0, "find pools": 0.0}
+        self.t = {"read": 0.0, "rate": 0.0, "  of which refits": 0.0, "pack": 0.0,
+                  "index + swap": 0.0, "save PlayerRating": 0.0, "find pools": 0.0}
         self._undo = []
 
     def _patch(self, obj, name, wrapper) -> None:
