@@ -227,6 +227,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-queued-mail": {"task": "league.send_queued_mail", "schedule": 30.0},
     # Webhook deliveries whose back-off ran out, or whose kick was lost (send_webhooks).
     "send-webhooks": {"task": "league.send_webhooks", "schedule": 30.0},
+    # Attendance reminders N hours before a night; idempotent (send_reminders).
+    "send-reminders": {"task": "tournaments.send_reminders", "schedule": 300.0},
 }
 
 # Webhooks (docs/notifications.md): the first retry after this many seconds, then doubling

@@ -157,6 +157,7 @@ class ClubAdmin(ClubScopedAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
+    readonly_fields = ["reminder_hours"]  # set on the club's mail page (club_set_reminder_hours)
 
     def has_add_permission(self, request, obj=None):
         # New clubs come from club_create (the creator becomes owner), or from a superuser.

@@ -1,19 +1,25 @@
-"""The organiser's mail log: each notice mail of the club and its delivery state (queued,
-sent, failed), sortable, paged, and downloadable as CSV for a spreadsheet."""
+"""The organiser's mail page: the club's reminder setting, and the mail log, each notice
+mail of the club and its delivery state (queued, sent, failed), sortable, paged, and
+downloadable as CSV for a spreadsheet."""
 
 from __future__ import annotations
 
 import csv
 
+from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from league import access, selectors
 from league.models import Club, MailState
+from league.services.clubs import REMINDER_HOURS_MAX, club_set_reminder_hours
 from league.tables import NoticeMailTable
 
 PER_PAGE = 50
@@ -46,10 +52,28 @@ def _csv(club: Club, mails) -> HttpResponse:
     return response
 
 
+class ReminderForm(forms.Form):
+    reminder_hours = forms.IntegerField(
+        required=False, min_value=1, max_value=REMINDER_HOURS_MAX,
+        label=gettext_lazy("Remind the players this many hours before a night"),
+        help_text=gettext_lazy("Empty: no reminders. Only nights with a start time get one; "
+                               "players who said they are not coming get none."))
+
+
 @login_required
 def club_mail_log(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access.require_manage(request.user, club)
+    form = ReminderForm(request.POST or None, initial={"reminder_hours": club.reminder_hours})
+    if request.method == "POST" and form.is_valid():
+        try:
+            club_set_reminder_hours(club=club, hours=form.cleaned_data["reminder_hours"],
+                                    user=request.user)
+        except ValidationError as refusal:
+            form.add_error("reminder_hours", refusal.message_dict.get("reminder_hours"))
+        else:
+            messages.success(request, _("The reminder setting is saved."))
+            return redirect("organiser:club-mail-log", slug=club.slug)
     mails = selectors.notice_mails(club=club)
     state = request.GET.get("state")
     if state in MailState.values:
@@ -63,5 +87,5 @@ def club_mail_log(request, slug):
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     counts = {row["state"]: row["n"] for row in selectors.notice_mail_counts(club=club)}
     return render(request, "league/club_mail_log.html", {
-        "club": club, "table": table, "state": state,
+        "club": club, "table": table, "state": state, "form": form,
         "states": [(value, label, counts.get(value, 0)) for value, label in MailState.choices]})

@@ -59,3 +59,11 @@ def _play(table: Table, *, release: bool = False) -> int | None:
     finally:
         if release:
             bot_slot_release(table=table)
+
+
+@shared_task(name="tournaments.send_reminders", ignore_result=True)
+def send_reminders() -> int:
+    """Queue the attendance reminders now due (beat, every 5 minutes); safe to repeat."""
+    from tournaments.services.reminders import reminders_queue
+
+    return reminders_queue()

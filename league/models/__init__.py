@@ -9,6 +9,7 @@ from league.models.clubs import Club, Membership, Player, Role
 from league.models.divisions import Division, DivisionPlace
 from league.models.heartbeat import Heartbeat
 from league.models.mail import (
+    OFF_BY_DEFAULT,
     MailKind,
     MailState,
     NoticeOptOut,
@@ -39,6 +40,7 @@ __all__ = [
     "MailState",
     "Membership",
     "NoticeOptOut",
+    "OFF_BY_DEFAULT",
     "PasswordResetRequest",
     "PendingRecompute",
     "Player",

@@ -32,6 +32,10 @@ class Club(models.Model):
     time_zone = models.CharField(
         max_length=64, default=server_time_zone, validators=[validate_time_zone],
         help_text=_("The club's nights are shown in this zone (an IANA name, e.g. Europe/Paris)."))
+    reminder_hours = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text=_("Remind the players this many hours before a night starts (1 to 168); "
+                    "empty: no reminders. Set on the club's mail page."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -91,15 +91,24 @@ class PlayerNotice(models.TextChoices):
 
     SEATING_PUBLISHED = "seating.published", _("my seat when a round's seating is published")
     NIGHT_CLOSED = "night.closed", _("a night I played is closed")
+    NIGHT_REMINDER = "night.reminder", _("a reminder before a night of my club starts")
+    ANNOUNCEMENT = "announcement", _("a new season or night of my club is announced")
+
+
+# Announcements go to those who asked for them; every other notice is on until switched off.
+OFF_BY_DEFAULT = frozenset({PlayerNotice.ANNOUNCEMENT})
 
 
 class NoticeOptOut(models.Model):
-    """The player switched this notice off (by e-mail); no row means on, the default."""
+    """The player's own choice for a notice by a channel, where it differs from the default
+    (OFF_BY_DEFAULT): `on` false switches a notice off, true switches one on. No row: the
+    default."""
 
     player = models.ForeignKey("league.Player", on_delete=models.CASCADE,
                                related_name="notice_opt_outs")
     notice = models.CharField(max_length=32, choices=PlayerNotice.choices)
     channel = models.CharField(max_length=16, default="email")
+    on = models.BooleanField(default=False, help_text=_("Switched on, not off."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -109,4 +118,4 @@ class NoticeOptOut(models.Model):
                                                name="notice_opt_out_once")]
 
     def __str__(self) -> str:
-        return f"{self.player}: no {self.notice} by {self.channel}"
+        return f"{self.player}: {'' if self.on else 'no '}{self.notice} by {self.channel}"

@@ -198,3 +198,23 @@ def membership_remove(*, membership: Membership, user) -> None:
                  subject=user, before={"role": membership.role,
                                        "player": membership.player_id})
     membership.delete()
+
+
+REMINDER_HOURS_MAX = 168
+
+
+@transaction.atomic
+def club_set_reminder_hours(*, club: Club, hours: int | None, user) -> Club:
+    """Remind the club's players `hours` before each night (None: no reminders)."""
+    if not can(user, MANAGE, club):
+        raise PermissionDenied(MANAGERS_ONLY)
+    if hours is not None and not 1 <= hours <= REMINDER_HOURS_MAX:
+        raise ValidationError({"reminder_hours": _(
+            "Choose 1 to %(max)s hours, or leave it empty for no reminders.") % {
+            "max": REMINDER_HOURS_MAX}})
+    before = club.reminder_hours
+    Club.objects.filter(pk=club.pk).update(reminder_hours=hours)
+    club.reminder_hours = hours
+    audit_record(club=club, action="club.reminder_hours", target=club, subject=user,
+                 before={"reminder_hours": before}, after={"reminder_hours": hours})
+    return club

@@ -12,6 +12,7 @@ from datetime import date
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -19,6 +20,7 @@ from games import rules
 from league.models import Club, Season, WebhookEventType
 from league.permissions import MANAGE, can
 from league.services.audit import audit_record
+from league.services.notices import announcement_queue
 from league.services.webhooks import webhook_emit
 from league.standings_config import StandingsConfigError, parse_config
 
@@ -129,6 +131,11 @@ def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
     webhook_emit(club=club, type=WebhookEventType.SEASON_CREATED,
                  data={"season": {"id": season.pk, "name": season.name, "game": season.game,
                                   "starts_on": season.starts_on.isoformat()}}, text=text)
+    announcement_queue(club=club, about=f"season-{season.pk}", compose=lambda: (
+        _("New season at %(club)s: %(season)s") % {"club": club.name, "season": season.name},
+        _("%(club)s starts a new season, %(season)s, on %(date)s.") % {
+            "club": club.name, "season": season.name, "date": season.starts_on.isoformat()}
+        + "\n" + settings.SITE_URL.rstrip("/") + reverse("league:club-detail", args=[club.slug])))
     return season
 
 

@@ -85,7 +85,7 @@ def test_a_player_switches_notices_off_and_on_on_their_page(client, table, alice
     assert "sam@example.org" not in _to(PlayerNotice.NIGHT_CLOSED)
     assert _to(PlayerNotice.NIGHT_CLOSED) == ["alice@example.org", "pat@example.org"]
     client.post(page, {"wanted": list(PlayerNotice.values)})
-    assert not NoticeOptOut.objects.filter(player=sam.player).exists()
+    assert not NoticeOptOut.objects.filter(player=sam.player, on=False).exists()
 
 
 def test_the_same_dedupe_key_queues_one_mail():

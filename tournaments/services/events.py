@@ -67,6 +67,7 @@ def event_create(*, club: Club, name: str, date: date, user, game: str = "",
     audit_record(club=club, action="event.create", target=event, subject=user,
                  after={"name": name, "date": date.isoformat(), "game": game})
     webhook_events.night_created(event)
+    player_notices.night_announced(event)
     return event
 
 

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from league.models import PlayerNotice
-from league.services.notices import notice_queue
+from league.services.notices import announcement_queue, notice_queue
 from tournaments.models import Event, Round, Seat
 
 
@@ -55,3 +55,13 @@ def night_closed(event: Event) -> None:
                 body=_("%(night)s (%(date)s) is closed: the results, standings and ratings "
                        "are final.") % {"night": event.name, "date": event.date.isoformat()}
                 + "\n" + _night_url(event))
+
+
+def night_announced(event: Event) -> None:
+    """Members who asked for announcements hear of a new night (off by default)."""
+    def compose():
+        facts = {"club": event.club.name, "night": event.name, "date": event.date.isoformat()}
+        return (_("New at %(club)s: %(night)s on %(date)s") % facts,
+                _("%(club)s announces %(night)s on %(date)s.") % facts + "\n" + _night_url(event))
+
+    announcement_queue(club=event.club, about=f"night-{event.pk}", compose=compose)
