@@ -65,17 +65,22 @@ class _History:
         player = np.concatenate(who) if who else np.zeros(0, dtype=np.intp)
         time = np.concatenate(times) if times else np.zeros(0, dtype=np.intp)
         self.counts = np.bincount(player, minlength=dummy)
-        # Seats by (player, time); row: players with more games first, so those
-        # still playing at step j are a prefix; column: the seat's step.
-        self.seat = np.lexsort((time, player))
-        player = self.player = player[self.seat]
+        # Seats by (player, time), then by step (a player's j-th game is step j) and by
+        # row (players with more games first, so those still playing at step j are a
+        # prefix of the rows and step j's seats are one slice in row order).  Memory is
+        # one entry per seat, whatever the spread of games per player.
+        seat = np.lexsort((time, player))
+        player = self.player = player[seat]
+        self.seat = seat
         self.rank = np.argsort(-self.counts, kind="stable")
         row = np.empty(dummy, dtype=np.intp)
         row[self.rank] = np.arange(dummy)
         first = np.cumsum(self.counts) - self.counts
-        self.cell = (np.arange(len(player)) - first[player], row[player])
-        self.width = int(self.counts.max()) if dummy else 0
-        self.active = np.searchsorted(-self.counts[self.rank], -np.arange(self.width), side="left")
+        step = np.arange(len(player)) - first[player]
+        self.by_step = seat[np.lexsort((row[player], step))]
+        width = int(self.counts.max()) if dummy else 0
+        self.active = np.searchsorted(-self.counts[self.rank], -np.arange(width), side="left")
+        self.offsets = np.concatenate(([0], np.cumsum(self.active)))
 
     def messages(self, mu: np.ndarray, sd: np.ndarray, beta: float):
         """Every seat's (h, precision-weighted mean h*mu + g) at estimates ``mu``, ``sd``."""
@@ -98,16 +103,12 @@ class _History:
             n = self.n_players
             return (p0 + np.bincount(self.player, h[self.seat], n),
                     m0 + np.bincount(self.player, g[self.seat], n))
-        hs = np.zeros((self.width, self.n_players))
-        gs = np.zeros((self.width, self.n_players))
-        hs[self.cell] = h[self.seat]
-        gs[self.cell] = g[self.seat]
+        hs, gs = h[self.by_step], g[self.by_step]
         p, m = p0[self.rank], m0[self.rank]
-        for step in range(self.width):
-            n = self.active[step]
+        for n, start in zip(self.active.tolist(), self.offsets.tolist(), strict=False):
             shrink = 1.0 / (1.0 + p[:n] * tau2)
-            p[:n] = p[:n] * shrink + hs[step, :n]
-            m[:n] = m[:n] * shrink + gs[step, :n]
+            p[:n] = p[:n] * shrink + hs[start:start + n]
+            m[:n] = m[:n] * shrink + gs[start:start + n]
         precision, weighted = np.empty_like(p), np.empty_like(m)
         precision[self.rank], weighted[self.rank] = p, m
         return precision, weighted

@@ -89,6 +89,20 @@ def test_the_numpy_steps_equal_the_plain_loop(seed, tau, sweeps):
         assert type(fast[player][0]) is float  # the one-pass loop after a refit wants floats
 
 
+@pytest.mark.parametrize("tau", [0.0, 0.5])
+def test_one_player_at_every_table_and_many_with_one_game(tau):
+    # Games per player from 1 to 300: the time-ordered steps hold one entry per seat.
+    rng = random.Random(5)
+    games = [([[0], [rng.randrange(1, 400)], [400 + i]], rng.sample([1, 2, 3], 3))
+             for i in range(300)]
+    prior = (25.0, 25 / 3)
+    lin = loop_sweep(games, start_states(games, prior, {}), beta=25 / 3, tau=tau, prior=prior,
+                     priors={})
+    fast = refit(games, beta=25 / 3, tau=tau, prior=prior, priors={}, sweeps=1)
+    for player, (mu, sigma, n) in lin.items():
+        assert fast[player] == [pytest.approx(mu, rel=1e-12), pytest.approx(sigma, rel=1e-12), n]
+
+
 def test_a_refit_credits_a_loss_to_a_player_who_turned_out_strong():
     # Player 0 loses early to player 1, who then beats everybody: the one-pass
     # rating counts it as a loss to an average player, the refit does not.
