@@ -5,8 +5,8 @@ class RankingsConfig(AppConfig):
     """Standings, ratings and statistics: the top layer, above league and tournaments.
 
     The layers below never import this app; they tell it things through hooks it connects
-    here: the outbox signal (a change owes recomputes), the night's standings panel and the
-    admin's erase of a player.
+    here: the outbox signal (a change owes recomputes), the night's standings panel, the
+    night-closed mail's facts and the admin's erase of a player.
     """
 
     name = "rankings"
@@ -17,6 +17,7 @@ class RankingsConfig(AppConfig):
         from league.permissions import register_club_paths
         from league.signals import recomputes_owed
         from rankings.archive.erase import player_erase
+        from rankings.selectors_closing import night_closing_facts
         from rankings.selectors_divisions import night_standings_by_division
         from rankings.services.followups_drain import followups_kick
         from tournaments import hooks
@@ -32,3 +33,5 @@ class RankingsConfig(AppConfig):
         # one table per division when the night's season has divisions
         hooks.provide_night_standings(template="rankings/_night_standings.html",
                                       lines=night_standings_by_division)
+        # the night-closed mail's place, points and rating change
+        hooks.provide_closing_facts(night_closing_facts)

@@ -26,3 +26,27 @@ def provide_night_standings(*, template: str, lines: Callable) -> None:
 
 def night_standings() -> NightStandings | None:
     return _night_standings
+
+
+@dataclass(frozen=True)
+class ClosingFacts:
+    """What the night-closed mail tells one player, where the rankings know it."""
+
+    place: int  # within the night (within their division when the season has divisions)
+    of: int  # how many share that ranking
+    points: float
+    rating: float | None = None  # the conservative rating after the night's rated games
+    rating_change: float | None = None  # over the night's rated games
+
+
+_closing_facts: Callable | None = None
+
+
+def provide_closing_facts(facts: Callable) -> None:
+    """`facts(event)` -> {player id: ClosingFacts}; the rankings app registers it."""
+    global _closing_facts
+    _closing_facts = facts
+
+
+def closing_facts(event) -> dict:
+    return _closing_facts(event) if _closing_facts is not None else {}

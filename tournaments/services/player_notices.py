@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from league.models import PlayerNotice
 from league.services.notices import announcement_queue, notice_queue
+from tournaments import hooks
 from tournaments.models import Event, Round, Seat
 
 
@@ -43,18 +45,36 @@ def seating_published(rnd: Round) -> None:
 
 
 def night_closed(event: Event) -> None:
-    """Everyone who sat at a table of the night hears that it is closed."""
+    """Everyone who sat at a table of the night hears that it is closed, with their place,
+    points and rating change where the rankings know them (`hooks.closing_facts`)."""
     players = {seat.player for seat in Seat.objects.filter(
         table__round__event=event, player__isnull=False).select_related("player__user")}
+    facts = hooks.closing_facts(event) if players else {}
     for player in sorted(players, key=lambda p: p.pk):
         with translation.override(_language(player)):
+            body = _("%(night)s (%(date)s) is closed: the results, standings and ratings "
+                     "are final.") % {"night": event.name, "date": event.date.isoformat()}
+            mine = facts.get(player.pk)
+            if mine is not None:
+                body += "\n\n" + _closing_lines(mine)
             notice_queue(
                 player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
-                club=event.club,
-                subject=_("%(night)s is closed") % {"night": event.name},
-                body=_("%(night)s (%(date)s) is closed: the results, standings and ratings "
-                       "are final.") % {"night": event.name, "date": event.date.isoformat()}
-                + "\n" + _night_url(event))
+                club=event.club, subject=_("%(night)s is closed") % {"night": event.name},
+                body=body + "\n" + _night_url(event))
+
+
+def _whole(value: float):
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+def _closing_lines(facts: hooks.ClosingFacts) -> str:
+    lines = [_("Your place: %(place)s of %(of)s, with %(points)s points.") % {
+        "place": facts.place, "of": facts.of, "points": number_format(_whole(facts.points))}]
+    if facts.rating is not None:
+        lines.append(_("Your rating: %(rating)s (%(change)s tonight).") % {
+            "rating": number_format(round(facts.rating)),
+            "change": f"{round(facts.rating_change):+d}"})
+    return "\n".join(lines)
 
 
 def night_announced(event: Event) -> None:
