@@ -229,12 +229,16 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-webhooks": {"task": "league.send_webhooks", "schedule": 30.0},
     # Attendance reminders N hours before a night; idempotent (send_reminders).
     "send-reminders": {"task": "tournaments.send_reminders", "schedule": 300.0},
+    # Webhook events and deliveries past WEBHOOK_RETENTION_DAYS (prune_webhooks).
+    "prune-webhooks": {"task": "league.prune_webhooks", "schedule": 3600.0},
 }
 
 # Webhooks (docs/notifications.md): the first retry after this many seconds, then doubling
 # up to an hour, for a day. Private and loopback URLs are refused unless allowed (SSRF).
 WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 30)
 WEBHOOK_ALLOW_PRIVATE_URLS = env_bool("WEBHOOK_ALLOW_PRIVATE_URLS", False)
+# Webhook events and their delivery log are kept this many days (at least 2).
+WEBHOOK_RETENTION_DAYS = env_int("WEBHOOK_RETENTION_DAYS", 30)
 
 # On Redis the cache is optional (config/cache.py): an error or a wait past its short
 # socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.

@@ -55,3 +55,11 @@ def send_webhooks() -> int:
     elif report.due:  # a long queue: the next batch, as its own task
         send_webhooks.apply_async(ignore_result=True)
     return report.sent
+
+
+@shared_task(name="league.prune_webhooks", ignore_result=True, **RETRYING)
+def prune_webhooks() -> int:
+    """Forget webhook events and deliveries past WEBHOOK_RETENTION_DAYS (beat, hourly)."""
+    from league.services.webhook_prune import webhooks_prune
+
+    return webhooks_prune()
