@@ -239,6 +239,11 @@ WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 30)
 WEBHOOK_ALLOW_PRIVATE_URLS = env_bool("WEBHOOK_ALLOW_PRIVATE_URLS", False)
 # Webhook events and their delivery log are kept this many days (at least 2).
 WEBHOOK_RETENTION_DAYS = env_int("WEBHOOK_RETENTION_DAYS", 30)
+# Web Push (VAPID, RFC 8292): the server's key pair, made once with
+# `vapid --gen` (py-vapid) or `openssl ecparam -name prime256v1 -genkey`; empty: no push.
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:admin@localhost")
 
 # On Redis the cache is optional (config/cache.py): an error or a wait past its short
 # socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.

@@ -18,6 +18,7 @@ from league.models.mail import (
     QueuedMail,
 )
 from league.models.outbox import PendingRecompute, RecomputeKind
+from league.models.push import PushSubscription
 from league.models.seasons import Season
 from league.models.webhooks import (
     DeliveryState,
@@ -40,6 +41,7 @@ __all__ = [
     "MailState",
     "Membership",
     "NoticeOptOut",
+    "PushSubscription",
     "OFF_BY_DEFAULT",
     "PasswordResetRequest",
     "PendingRecompute",
