@@ -26,6 +26,7 @@ from league.models import (
     NoticeOptOut,
     PasswordResetRequest,
     Player,
+    PushSubscription,
     QueuedMail,
     WebhookEvent,
 )
@@ -84,6 +85,7 @@ def player_erase(*, player: Player, user, reason: str = "") -> Player:
     _scrub_stored_answers(scrub)
     CalendarLink.objects.filter(player=player).delete()
     NoticeOptOut.objects.filter(player=player).delete()
+    PushSubscription.objects.filter(player=player).delete()  # a browser's address and keys
     Player.objects.filter(pk=player.pk).update(display_name=label, language="", user=None)
     # Erasing oneself: the trail names the erased player, not the login about to go.
     actor = {"subject": None, "actor_name": label} if (

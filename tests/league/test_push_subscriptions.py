@@ -75,3 +75,13 @@ def test_the_key_says_whether_push_is_set_up(client, pat, settings):
                                                              "enabled": False}
     settings.VAPID_PUBLIC_KEY = "BPublicKey"
     assert client.get(reverse("notices:push-key")).json()["enabled"] is True
+
+
+def test_erasing_the_player_forgets_their_browsers(client, pat, olga):
+    from league.erasure import erase_player
+    from league.permissions import SYSTEM
+
+    client.force_login(pat)
+    _post(client, "notices:push-subscribe", _body())
+    erase_player(player=pat.player, user=SYSTEM, reason="asked")
+    assert not PushSubscription.objects.exists()
