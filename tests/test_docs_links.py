@@ -177,12 +177,6 @@ def test_every_repository_path_a_doc_names_is_there():
     assert problems == [], "\n".join(problems)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the rules modules' docstrings still cite ../shared/rules/decisions.md and the source "
-    "texts' file names (games/ is being reorganised, issue 26); drop this mark once they name "
-    "the sources by title",
-)
 def test_no_rules_docstring_cites_a_path_outside_the_repository(file_names):
     problems = [
         problem

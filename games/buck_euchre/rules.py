@@ -1,7 +1,8 @@
 """Buck Euchre (Dirty Clubs) on the rules engine.
 
-Rules (the Buck Euchre section of rule text ``004_…``, with ../shared/rules/decisions.md
-where the text is silent or miscounts; our own decisions are in docs/rules/buck-euchre.md):
+Rules (the Denexa Games article "Buck Euchre (Dirty Clubs)", with the product decisions
+where the text is silent or miscounts; our own decisions are in
+docs/rules/buck-euchre.md):
 
 * Four players, each for themselves. A pack of 24: ace, king, queen, jack, ten and
   nine of each suit (the text's "32" is a slip). Everyone starts at 25 (option

@@ -1,7 +1,7 @@
 """California Jack, the two-player All Fours game with a face-up stock, on the engine.
 
-Rules (rule text ``004_…``, "California Jack", with ../shared/rules/decisions.md;
-our own decisions are in docs/rules/california-jack.md):
+Rules (the Denexa Games article "California Jack", with the product decisions; our own
+decisions are in docs/rules/california-jack.md):
 
 * Two players. A pack of 52, ace high. Six cards each; the other 40 form the stock,
   face up: both players see its top card, and each card as it is drawn. The suit

@@ -1,7 +1,7 @@
 """Calypso on the rules engine.
 
-Rules (the Calypso section of rule text ``004_…``, with ../shared/rules/decisions.md
-where the text is silent; our own decisions are in docs/rules/calypso.md):
+Rules (the Denexa Games article "Calypso", with the product decisions where the text is
+silent; our own decisions are in docs/rules/calypso.md):
 
 * Four players in two sides, partners across (seats 0 and 2 against 1 and 3).
 * Four 52-card packs shuffled together (208 cards), ace high. The pack is shuffled

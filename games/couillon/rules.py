@@ -1,7 +1,7 @@
 """Couillon on the rules engine.
 
-Rules (the Couillon section of rule text ``004_…``, with ../shared/rules/decisions.md
-where the text miscounts; our own decisions are in docs/rules/couillon.md):
+Rules (the Denexa Games article "Couillon", with the product decisions where the text
+miscounts; our own decisions are in docs/rules/couillon.md):
 
 * Four players in two sides, partners across (seats 0 and 2 against 1 and 3).
 * A pack of 24: A K Q J T 9 in each suit, ace high. The text's 32 cards contradict

@@ -1,7 +1,8 @@
 """Georgian Joker on the rules engine.
 
-Rules (rule text ``000_…``, with ../shared/rules/decisions.md where the text is silent
-or miscounts; our own decisions are in docs/rules/joker.md):
+Rules (the Cats at Cards page on Bluke, which ends with Georgian Joker, with the product
+decisions where the text is silent or miscounts; our own decisions are in
+docs/rules/joker.md):
 
 * Four players, each for themselves. A pack of 36: hearts and diamonds ace to six,
   spades and clubs ace to seven (``6S`` and ``6C`` are left out), and two jokers

@@ -1,7 +1,7 @@
 """Mighty on the rules engine.
 
-Rules (the Mighty section of rule text ``004_…``, with ../shared/rules/decisions.md
-where the text is silent or miscounts; our own decisions are in docs/rules/mighty.md):
+Rules (the Denexa Games article "Mighty", with the product decisions where the text is
+silent or miscounts; our own decisions are in docs/rules/mighty.md):
 
 * Five players, each for themselves; partnerships are secret and last one hand.
   53 cards: the usual 52, ace high, and one joker (``JK``). Ten cards each and a

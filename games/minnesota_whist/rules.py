@@ -1,8 +1,7 @@
 """Minnesota Whist on the rules engine.
 
-Rules (the Minnesota Whist section of rule text ``004_…``, with
-../shared/rules/decisions.md where the text is silent; our own decisions are in
-docs/rules/minnesota-whist.md):
+Rules (the Denexa Games article "Minnesota Whist", with the product decisions where the
+text is silent; our own decisions are in docs/rules/minnesota-whist.md):
 
 * Four players in two fixed partnerships, partners opposite (seats 0 and 2 against
   1 and 3). A standard 52-card pack, ace high; never a trump. All thirteen cards are

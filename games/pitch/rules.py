@@ -1,7 +1,7 @@
 """Pitch (Setback), the four-player partnership game, on the rules engine.
 
-Rules (rule text ``004_…``, "Pitch", with ../shared/rules/decisions.md where the
-text is silent; our own decisions are in docs/rules/pitch.md):
+Rules (the Denexa Games article "Pitch", with the product decisions where the text is
+silent; our own decisions are in docs/rules/pitch.md):
 
 * Four players, partners across: seats 0 and 2 against seats 1 and 3. A pack of
   52, ace high. Six cards each; the rest is set aside unseen (``stock``).

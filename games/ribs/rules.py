@@ -1,7 +1,7 @@
 """Ribs on the rules engine.
 
-Rules (the Ribs section of rule text ``004_…``, with ../shared/rules/decisions.md where
-the text is silent; our own decisions are in docs/rules/ribs.md):
+Rules (the Denexa Games article "Ribs", with the product decisions where the text is
+silent; our own decisions are in docs/rules/ribs.md):
 
 * Four to ten players, each for themselves. The pack holds one eight-card suit
   (ace down to seven) per player: spades, hearts, diamonds, clubs, then the same

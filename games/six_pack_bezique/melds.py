@@ -13,7 +13,7 @@ A meld of class X may take a card already used in class X only in two cases:
   least as many pairs as it had). A meld broken before it scored is spent: the text
   restores a meld "to score again", and an unscored one must stay intact to score.
 
-One more limit (decisions.md): a king and a queen of a sequence already scored may not
+One more limit (the product decisions): a king and a queen of a sequence already scored may not
 be married to each other, nor may a marriage of them laid earlier score (while the
 sequence waits unscored they may marry and score: scoring the sequence after their
 marriage is a marriage grown into a sequence).
@@ -246,7 +246,7 @@ class Book:
 
     def in_scored_sequence(self, group: Group) -> bool:
         """A marriage whose king and queen lie in one sequence already scored
-        (decisions.md: it may not score)."""
+        (the product decisions: it may not score)."""
         if KINDS[group.kind].cls != MARRIAGE:
             return False
         king, queen = group.cards

@@ -1,7 +1,7 @@
 """Six-Pack Bezique on the rules engine.
 
-Rules (the "Bezique" section of rule text ``004_…`` with ../shared/rules/decisions.md;
-our own decisions are in docs/rules/six-pack-bezique.md):
+Rules (the Denexa Games article "Bezique", with the product decisions; our own decisions
+are in docs/rules/six-pack-bezique.md):
 
 * Two players; six 32-card packs (192 cards), ranks A T K Q J 9 8 7 from high to
   low in each suit. One deal is the game.

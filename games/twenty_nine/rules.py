@@ -1,8 +1,7 @@
 """Twenty-Nine on the rules engine.
 
-Rules (the Twenty-Nine section of the rule text ``004_…``, with
-../shared/rules/decisions.md where the text is silent; our own decisions are in
-docs/rules/twenty-nine.md):
+Rules (the Denexa Games article "Twenty-Nine", with the product decisions where the text
+is silent; our own decisions are in docs/rules/twenty-nine.md):
 
 * Four players in two partnerships, partners facing: seats 0 and 2 against 1 and 3.
 * A pack of 32: seven to ace in each suit. In each suit the jack is highest, then
