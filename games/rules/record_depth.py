@@ -14,19 +14,27 @@ MAX_DEPTH = 12  # lists and objects inside one another, the record itself counte
 def deepest(record) -> tuple[int, list]:
     """The deepest nesting of lists and objects in `record` and the path to it (keys
     and list positions from the record down)."""
-    best: tuple[int, list] = (0, [])
-    stack = [(record, 1, [])]
+    if not isinstance(record, dict | list):
+        return 0, []
+    # Only containers go on the stack, each with a link to its parent instead of a copy
+    # of its path: a full record holds thousands of card strings, and copying a path for
+    # each of them doubled the cost of checking a record.
+    best_depth, best_link = 0, None
+    stack = [(record, 1, None)]
     while stack:
-        value, depth, path = stack.pop()
-        if not isinstance(value, dict | list):
-            continue
-        if depth > best[0]:
-            best = (depth, path)
+        value, depth, link = stack.pop()
+        if depth > best_depth:
+            best_depth, best_link = depth, link
             if depth > MAX_DEPTH:
                 break  # deep enough to refuse: no need to walk the rest
         items = value.items() if isinstance(value, dict) else enumerate(value)
-        stack.extend((child, depth + 1, [*path, key]) for key, child in items)
-    return best
+        stack.extend((child, depth + 1, (link, key)) for key, child in items
+                     if isinstance(child, dict | list))
+    path = []
+    while best_link is not None:
+        best_link, key = best_link
+        path.append(key)
+    return best_depth, path[::-1]
 
 
 def place_of(path: list) -> tuple[int | None, str]:
