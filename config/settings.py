@@ -264,6 +264,10 @@ RECORD_BYTES_PER_MINUTE = env_int("RECORD_BYTES_PER_MINUTE", 1024 * 1024)
 # Bot tables one club plays at once (tournaments/services/bot_slots.py).
 BOT_TABLES_PER_CLUB = env_int("BOT_TABLES_PER_CLUB", 1)
 
+# News of an online table's moves (tournaments/services/table_news.py): Redis pub/sub, so
+# a move served by one web process wakes the seats served by another; none: DB polling.
+TABLE_NEWS_REDIS_URL = env_str("TABLE_NEWS_REDIS_URL") or env_str("REDIS_URL")
+
 CACHES = {
     "default": (
         redis_cache(env_str("REDIS_URL"))

@@ -4,6 +4,7 @@ from tournaments.models.bot_play import BotPlay
 from tournaments.models.brackets import Bracket, BracketEntrant, BracketFormat, BracketMatch
 from tournaments.models.calendars import CalendarLink
 from tournaments.models.events import Event, EventFormat, EventKind, EventStatus, Round
+from tournaments.models.online import OnlineMatch, OnlineMove, OnlineSeat, OnlineStatus
 from tournaments.models.results import Hand, ResultSource, ResultStatus, TableResult
 from tournaments.models.table_entry import (
     ClubEntrySetting,
@@ -36,6 +37,10 @@ __all__ = [
     "ResultSource",
     "ResultStatus",
     "Hand",
+    "OnlineMatch",
+    "OnlineMove",
+    "OnlineSeat",
+    "OnlineStatus",
     "Round",
     "Seat",
     "Table",

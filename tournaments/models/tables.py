@@ -13,6 +13,8 @@ class Table(models.Model):
         default=dict, blank=True, help_text=_("Rules options; the player count comes from the seats.")
     )
     first_dealer = models.PositiveSmallIntegerField(default=0, help_text=_("Seat that deals first."))
+    online = models.BooleanField(
+        default=False, help_text=_("Played online, card by card, from the seats' pages."))
 
     class Meta:
         ordering = ["round", "number"]
