@@ -13,6 +13,7 @@ class TournamentsConfig(AppConfig):
         register_club_paths({
             "tournaments.event": "club",
             "tournaments.round": "event__club",
+            "tournaments.board": "round__event__club",
             "tournaments.table": "round__event__club",
             "tournaments.seat": "table__round__event__club",
             "tournaments.tableresult": "table__round__event__club",

@@ -1,5 +1,6 @@
 """Events and what happens at them: rounds, tables, seats, and each table's result."""
 
+from tournaments.models.boards import Board
 from tournaments.models.bot_play import BotPlay
 from tournaments.models.brackets import Bracket, BracketEntrant, BracketFormat, BracketMatch
 from tournaments.models.calendars import CalendarLink
@@ -17,6 +18,7 @@ from tournaments.models.table_entry import (
 from tournaments.models.tables import Seat, Table
 
 __all__ = [
+    "Board",
     "BotPlay",
     "Bracket",
     "BracketEntrant",

@@ -22,6 +22,7 @@ class EventFormat(models.TextChoices):
     ROTATION = "rotation", _("Seat rotation")
     KINGS = "kings", _("King's table")
     SWISS = "swiss", _("Swiss")
+    DUPLICATE = "duplicate", _("Duplicate")
 
 
 class Event(models.Model):
@@ -44,6 +45,10 @@ class Event(models.Model):
         max_length=10, choices=EventFormat.choices, default=EventFormat.ROTATION,
         help_text=_("Seat rotation plans every round at once; king's table and Swiss form "
                     "each round from the results of the round before."))
+    boards_per_round = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text=_("Duplicate nights: boards dealt for each round; empty: the game's "
+                    "natural match length."))
     seating = models.JSONField(
         null=True, blank=True,
         help_text=_("The stored seating plan: seed, algorithm version and fairness report."),
