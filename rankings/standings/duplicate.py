@@ -1,0 +1,128 @@
+"""Duplicate scoring: matchpoints, Neuberg's factoring, datum and the night's percentages.
+
+On a duplicate night every table of a round plays the same boards (written deals), and a
+result is compared only with the results of those who held the same cards: the same seat
+(or, in partnership games, the same direction: the same team of the game's `teams`) on
+the same board. That set of results is a *comparison group*.
+
+- **Matchpoints.** Within a group each result scores 1 for every result it beats and 1/2
+  for every one it ties; a group of k results shares k(k-1)/2 points, and the top on the
+  board is k-1.
+- **Neuberg.** When boards were played different numbers of times (a table stopped early,
+  a round had fewer tables), a result in a group of n is factored up to the night's
+  largest group N: MP' = (MP + 1/2)·N/n − 1/2, so every board's top is N−1.
+- **Percentage.** A player's matchpoints over the night divided by the most they could
+  have scored (N−1 per board they played), times 100. The night is ranked by it.
+- **Datum.** The board's mean score in the group is its datum; the difference of a
+  result from it is turned into datum points through `DATUM_SCALE`, a fixed scale in the
+  game's own points (so it reads like bridge's IMPs: small differences count little, a
+  big swing counts more, but never without limit). Shown beside the percentage; it does
+  not rank.
+
+Pure Python: `rankings.selectors_duplicate` reads the stored hands into `BoardResult`s.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+# (smallest absolute difference from the datum, datum points) in the game's points: a
+# difference of 0 to under 1 scores 0, 1 to under 2 scores 1, ..., 150 or more 13.
+DATUM_SCALE = ((1, 1), (2, 2), (4, 3), (6, 4), (9, 5), (13, 6), (18, 7), (25, 8),
+               (35, 9), (50, 10), (70, 11), (100, 12), (150, 13))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """One side's score on one board: `group` is the seat (or the team's index in the
+    game's teams) whose cards it held; `side` the players who held them."""
+
+    round: int
+    board: int
+    group: int
+    side: tuple[int, ...]
+    score: float
+
+
+@dataclass
+class DuplicateLine:
+    """One player's line of a duplicate night; `rank` is set by `duplicate_standings`."""
+
+    player_id: int
+    matchpoints: float = 0.0
+    top: float = 0.0  # the most they could have scored on the boards they played
+    boards: int = 0
+    datum: int = 0
+    rank: int = 0
+    board_points: list = field(default_factory=list)  # (round, board, MP', top)
+
+    @property
+    def percentage(self) -> float:
+        return 100.0 * self.matchpoints / self.top if self.top else 50.0
+
+
+def matchpoints(scores: list[float], lower_wins: bool = False) -> list[float]:
+    """Each score's matchpoints in its group: 1 per score beaten, 1/2 per score tied."""
+    sign = -1 if lower_wins else 1
+    return [sum(1.0 if sign * (mine - other) > 0 else 0.5 if mine == other else 0.0
+                for j, other in enumerate(scores) if j != i)
+            for i, mine in enumerate(scores)]
+
+
+def neuberg(mp: float, n: int, most: int) -> float:
+    """Matchpoints scored in a group of `n` results, factored to a group of `most`."""
+    if n <= 0 or most <= 0:
+        raise ValueError("a group has at least one result")
+    return (mp + 0.5) * most / n - 0.5
+
+
+def datum_points(difference: float) -> int:
+    """Datum points for a result `difference` points above (+) or below (−) the datum."""
+    size = abs(difference)
+    points = 0
+    for least, value in DATUM_SCALE:
+        if size + 1e-9 >= least:
+            points = value
+    return points if difference >= 0 else -points
+
+
+def board_groups(results: Iterable[BoardResult]) -> dict[tuple, list[BoardResult]]:
+    """The comparison groups: (round, board, group) -> its results."""
+    groups: dict[tuple, list[BoardResult]] = defaultdict(list)
+    for result in results:
+        groups[(result.round, result.board, result.group)].append(result)
+    return dict(groups)
+
+
+def duplicate_standings(results: Iterable[BoardResult], *, lower_wins: bool = False
+                        ) -> list[DuplicateLine]:
+    """The night's lines, best percentage first; equal percentages share a rank."""
+    groups = board_groups(results)
+    most = max((len(group) for group in groups.values()), default=0)
+    lines: dict[int, DuplicateLine] = {}
+    for (rnd, board, _group), group in sorted(groups.items()):
+        scores = [r.score for r in group]
+        mean = sum(scores) / len(scores)
+        for result, mp in zip(group, matchpoints(scores, lower_wins), strict=True):
+            factored = neuberg(mp, len(group), most) if len(group) < most else mp
+            swing = (mean - result.score) if lower_wins else (result.score - mean)
+            for player in result.side:
+                line = lines.setdefault(player, DuplicateLine(player))
+                line.matchpoints += factored
+                line.top += most - 1
+                line.boards += 1
+                line.datum += datum_points(swing)
+                line.board_points.append((rnd, board, factored, most - 1))
+    return _ranked(list(lines.values()))
+
+
+def _ranked(lines: list[DuplicateLine]) -> list[DuplicateLine]:
+    lines.sort(key=lambda ln: (-round(ln.percentage, 9), ln.player_id))
+    last, rank = None, 0
+    for position, line in enumerate(lines, start=1):
+        key = round(line.percentage, 9)
+        rank = rank if key == last else position
+        line.rank, last = rank, key
+    return lines
