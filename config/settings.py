@@ -231,6 +231,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-reminders": {"task": "tournaments.send_reminders", "schedule": 300.0},
     # Webhook events and deliveries past WEBHOOK_RETENTION_DAYS (prune_webhooks).
     "prune-webhooks": {"task": "league.prune_webhooks", "schedule": 3600.0},
+    # Online tables whose player to act ran out of time: bots move (online_sweep).
+    "online-sweep": {"task": "tournaments.online_sweep", "schedule": 5.0},
 }
 
 # Webhooks (docs/notifications.md): the first retry after this many seconds, then doubling

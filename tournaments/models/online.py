@@ -38,6 +38,9 @@ class OnlineMatch(models.Model):
     timeout_seconds = models.PositiveIntegerField(
         default=90, help_text=_("A player away this long at their turn is played by a bot."))
     turn_started = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(
+        null=True, blank=True, db_index=True,
+        help_text=_("When the player to act runs out of time (none while a bot acts)."))
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.OneToOneField(TableResult, null=True, blank=True, on_delete=models.SET_NULL,

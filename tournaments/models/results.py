@@ -17,6 +17,7 @@ class ResultSource(models.TextChoices):
     IMPORT = "import", _("Import")
     ADMIN = "admin", _("Admin")
     TABLE = "table", _("Table entry")
+    ONLINE = "online", _("Online table")
 
 
 class TableResult(models.Model):
