@@ -199,6 +199,12 @@ def _bid_text(bid) -> str:
     return action_label(str(bid))
 
 
+def _log_line(entry: str) -> str:
+    """"Ann: Bid 3" for the log's "Ann: bid:3" (a name, then the action's text)."""
+    name, sep, text = entry.rpartition(": ")
+    return f"{name}: {action_label(text)}" if sep else action_label(entry)
+
+
 def picture(view: dict) -> Picture:
     """What the page draws from a seat's view (or the spectators' view, seat None)."""
     obs = view.get("observation") or {}
@@ -238,7 +244,6 @@ def picture(view: dict) -> Picture:
         trump=suit_label(trump) if trump else "", phase=str(PHASES.get(obs.get("phase"),
                                                                       obs.get("phase") or "")),
         hand_number=view.get("hand_number", obs.get("hand_number")),
-        hands_total=obs.get("hands_total"),
-        log=[action_label(entry) if ":" not in str(entry) or " " not in str(entry)
-             else str(entry) for entry in (view.get("log") or [])[-12:]],
+        hands_total=view.get("hands_total", obs.get("hands_total")),
+        log=[_log_line(str(entry)) for entry in (view.get("log") or [])[-12:]],
         deadline=view.get("deadline"))

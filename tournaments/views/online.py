@@ -1,0 +1,270 @@
+"""An online table's pages: a seat's page, its live news, and the spectators' page.
+
+Two ways in lead to a seat, as for table entry: the seat's signed link
+(`/seat/<token>/play/`, no account needed) and the logged-in player's own table
+(`/tables/<pk>/play/`: 404 for anyone else, 403 where they may see the table). Each page is
+drawn from `tournaments.services.online_tables` (the one way in, which checks every move);
+this module only draws and posts.
+
+News: `…/play/events/` is a server-sent event stream that says "version n is out" and
+nothing else (the page then asks for its own part again, so an event never carries a card);
+`…/play/wait/` is the same as a long poll. Both wait at most NEWS_SECONDS, so a stream never
+holds a web worker for long: the browser reconnects (EventSource does so by itself).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, JsonResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from league import access
+from tournaments.models import OnlineMatch, Seat, Table, TableResult
+from tournaments.online_picture import picture
+from tournaments.services import online_tables, table_news
+from tournaments.services.seat_links import seat_link_by_token
+from tournaments.views.sheet_page import sheet_table
+
+NEWS_SECONDS = 25.0  # one stream or poll at most; the client then asks again
+KEEPALIVE_SECONDS = 10.0
+
+
+@dataclass
+class _Seat:
+    """Whose seat page this is and where its parts are."""
+
+    table: Table
+    seat: Seat
+    urls: dict
+
+
+def _urls(name: str, arg) -> dict:
+    return {"page": reverse(f"tournaments:{name}", args=[arg]),
+            "part": reverse(f"tournaments:{name}", args=[arg]) + "?part=1",
+            "action": reverse(f"tournaments:{name}", args=[arg]),
+            "events": reverse(f"tournaments:{name}-events", args=[arg]),
+            "wait": reverse(f"tournaments:{name}-wait", args=[arg])}
+
+
+def _online(table: Table) -> Table:
+    if not getattr(table, "online", False):
+        raise Http404(_("This table is not played online."))
+    return table
+
+
+def _by_login(request, pk: int) -> _Seat:
+    table = sheet_table(pk)
+    user = request.user
+    seat = table.seats.filter(player__user=user).first() if user.is_authenticated else None
+    if seat is None:
+        access.require_view(user, table)  # 404 where the table is not visible
+        raise PermissionDenied(_("You do not sit at this table."))
+    return _Seat(_online(table), seat, _urls("online-seat", pk))
+
+
+def _by_link(request, token: str) -> _Seat:
+    link = seat_link_by_token(token)
+    if link is None:
+        raise Http404(_("This seat link is unknown, revoked, or its night is closed."))
+    table = sheet_table(link.seat.table_id)
+    return _Seat(_online(table), link.seat, _urls("online-seat-link", token))
+
+
+# --- The service, as the pages use it --------------------------------------------------------
+
+
+def _seat_view(seat: _Seat) -> dict:
+    return online_tables.online_seat_view(table=seat.table, seat=seat.seat)
+
+
+def _play(seat: _Seat, action: str, version) -> dict:
+    return online_tables.online_play(table=seat.table, seat=seat.seat, action=action,
+                                     version=version)
+
+
+def _refusal(error: online_tables.OnlineRefused) -> dict:
+    return {"code": error.code, "detail": str(error), "status": error.status}
+
+
+# --- Drawing ---------------------------------------------------------------------------------
+
+
+def _clock_text(deadline: str | None) -> str:
+    if not deadline:
+        return ""
+    try:
+        left = (datetime.fromisoformat(deadline) - timezone.now()).total_seconds()
+    except (TypeError, ValueError):
+        return ""
+    left = max(0, int(left))
+    return f"{left // 60}:{left % 60:02d}"
+
+
+def _stored_url(table: Table) -> str | None:
+    event = table.round.event
+    if event.season_id and TableResult.objects.filter(table=table).exists():
+        return reverse("league:season-standings", args=[event.season_id])
+    return None
+
+
+def _context(table: Table, view: dict, urls: dict, **extra) -> dict:
+    pic = picture(view)
+    event = table.round.event
+    seat_name = next((line.name for line in pic.seats if line.you), "")
+    return {"table": table, "event": event, "club": event.club, "pic": pic, "urls": urls,
+            "seat_name": seat_name, "clock_text": _clock_text(pic.deadline),
+            "stored_url": _stored_url(table) if pic.status == "finished" else None, **extra}
+
+
+def _draw(request, seat: _Seat, status=200, **extra):
+    context = _context(seat.table, _seat_view(seat), seat.urls, **extra)
+    part = request.GET.get("part") or request.headers.get("X-Requested-With") == "fetch"
+    template = "tournaments/_online_seat.html" if part else "tournaments/online_seat.html"
+    response = render(request, template, context, status=status)
+    response["Cache-Control"] = "no-store"  # a seat's cards are never kept by a cache
+    return response
+
+
+def _seat_page(request, seat: _Seat):
+    if request.method != "POST":
+        return _draw(request, seat)
+    action = request.POST.get("action", "")
+    version = request.POST.get("version", "")
+    if not action:
+        return _draw(request, seat, 400, error={
+            "code": "no-action", "detail": _("Choose a card or an action (field `action`).")})
+    try:
+        version = int(version)
+    except ValueError:
+        return _draw(request, seat, 400, error={
+            "code": "bad-version",
+            "detail": _("The table's version (field `version`) must be a whole number: "
+                        "reload the page.")})
+    try:
+        _play(seat, action, version)
+    except online_tables.OnlineRefused as refused:
+        error = _refusal(refused)
+        return _draw(request, seat, error.pop("status"), error=error)
+    if request.headers.get("X-Requested-With") == "fetch":
+        return _draw(request, seat)
+    return redirect(seat.urls["page"])
+
+
+def online_seat(request, pk):
+    return _seat_page(request, _by_login(request, pk))
+
+
+def online_seat_link(request, token):
+    return _seat_page(request, _by_link(request, token))
+
+
+# --- News ------------------------------------------------------------------------------------
+
+
+def _after(request) -> int:
+    for raw in (request.headers.get("Last-Event-ID"), request.GET.get("after")):
+        try:
+            return max(0, int(raw))
+        except (TypeError, ValueError):
+            continue
+    return 0
+
+
+def _stream(table_id: int, after: int):
+    """Events "version n" for NEWS_SECONDS, with a comment now and then (proxies drop an
+    idle stream); `retry` asks the browser to come back after a second."""
+    yield "retry: 1000\n\n"
+    deadline = time.monotonic() + NEWS_SECONDS
+    version = after
+    current = table_news.current_version(table_id)
+    if current > version:
+        version = current
+        yield f"id: {version}\nevent: version\ndata: {version}\n\n"
+    while (left := deadline - time.monotonic()) > 0:
+        news = table_news.wait_for_news(table_id, version, min(left, KEEPALIVE_SECONDS))
+        if news is None:
+            yield ": still here\n\n"
+            continue
+        version = news
+        yield f"id: {version}\nevent: version\ndata: {version}\n\n"
+
+
+def _events(table: Table, request):
+    response = StreamingHttpResponse(_stream(table.pk, _after(request)),
+                                     content_type="text/event-stream; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def _wait(table: Table, request):
+    """Long poll: {"version": n} as soon as the table passes `after`, or null after the wait."""
+    after = _after(request)
+    news = table_news.wait_for_news(table.pk, after, NEWS_SECONDS)
+    status = (OnlineMatch.objects.filter(table=table)
+              .values_list("status", flat=True).first()) if news is None else None
+    response = JsonResponse({"version": news, "status": status})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def online_seat_events(request, pk):
+    return _events(_by_login(request, pk).table, request)
+
+
+@require_GET
+def online_seat_link_events(request, token):
+    return _events(_by_link(request, token).table, request)
+
+
+@require_GET
+def online_seat_wait(request, pk):
+    return _wait(_by_login(request, pk).table, request)
+
+
+@require_GET
+def online_seat_link_wait(request, token):
+    return _wait(_by_link(request, token).table, request)
+
+
+# --- Spectators and the big screen -----------------------------------------------------------
+
+
+def _watched(request, pk: int) -> Table:
+    table = sheet_table(pk)
+    access.require_view(request.user, table)
+    return _online(table)
+
+
+@require_GET
+def online_watch(request, pk):
+    """The table as spectators and the big screen see it: public information only."""
+    table = _watched(request, pk)
+    urls = {"part": reverse("tournaments:online-watch", args=[pk]) + "?part=1",
+            "events": reverse("tournaments:online-watch-events", args=[pk]),
+            "wait": reverse("tournaments:online-watch-wait", args=[pk]), "action": ""}
+    view = online_tables.online_spectator_view(table=table)
+    context = _context(table, view, urls)
+    template = ("tournaments/_online_seat.html" if request.GET.get("part")
+                else "tournaments/online_watch.html")
+    return render(request, template, context)
+
+
+@require_GET
+def online_watch_events(request, pk):
+    return _events(_watched(request, pk), request)
+
+
+@require_GET
+def online_watch_wait(request, pk):
+    return _wait(_watched(request, pk), request)
+
