@@ -29,6 +29,7 @@ from games.bluke.game import GameRules
 from games.bluke.toolkit import down_twice_up
 from games.engine.errors import RuleViolation
 from games.engine.options import Option
+from games.engine.text import N_, Text
 
 HIGH_BIDDER, DEALER_LEFT = "high-bidder", "dealer-left"
 ANY_TRUMP, RUFF = "any-trump", "ruff"
@@ -124,13 +125,15 @@ class BackAlley(GameRules):
             if self.board_allowed(state, seat):
                 return None
             return RuleViolation(
-                "board-not-allowed", "the other side already bid Board (board_both_sides off)")
+                "board-not-allowed",
+                Text(N_("the other side already bid Board (board_both_sides off)")))
         if A.PASS <= action <= A.BID_BASE + self.max_numeric(state.cards):
             return None
         return RuleViolation("bid-range", self.describe_bid_range(state.cards))
 
     def describe_bid_range(self, cards):
-        return f"bids on a {cards}-card hand are pass, 1 to {self.max_numeric(cards)}, or Board"
+        return Text(N_("bids on a %(cards)s-card hand are pass, 1 to %(high)s, or Board"),
+                    cards=cards, high=self.max_numeric(cards))
 
     def opening_leader(self, state):
         bids, order = state.bids, state.bid_order
@@ -165,14 +168,15 @@ class BackAlley(GameRules):
     def explain_illegal(self, state, seat, card):
         if not state.trick:
             return RuleViolation(
-                "trump-lead", "trump may not be led before it is broken (unless your side "
-                "bid Board or you hold only trumps)")
+                "trump-lead", Text(N_("trump may not be led before it is broken (unless "
+                                      "your side bid Board or you hold only trumps)")))
         if state.trick[0] >= 52:
-            which = "highest" if state.trick[0] == HI else "lowest"
-            name = "Big" if state.trick[0] == HI else "Little"
             return RuleViolation(
-                "blooper-obligation", f"the {name} Blooper was led: play your {which} trump")
-        return RuleViolation("revoke", "must follow the led suit while holding it")
+                "blooper-obligation",
+                Text(N_("the Big Blooper was led: play your highest trump"))
+                if state.trick[0] == HI else
+                Text(N_("the Little Blooper was led: play your lowest trump")))
+        return RuleViolation("revoke", Text(N_("must follow the led suit while holding it")))
 
     def note_trump_played(self, state) -> None:
         if self.options["trump_broken_by"] == ANY_TRUMP or state.led != state.trump:

@@ -29,6 +29,7 @@ from games.bluke.toolkit import check_dealable
 from games.engine.errors import RuleViolation
 from games.engine.options import Option
 from games.engine.pack import Pack
+from games.engine.text import N_, Text
 
 
 def individual_score(cards: int, bid: int, won: int) -> int:
@@ -94,8 +95,9 @@ class BackAlleyIndividual(GameRules):
 
     def describe_bid_range(self, cards):
         if cards == 1:
-            return "on a one-card deal the only bids are pass and Board"
-        return f"bids on a {cards}-card deal are pass, 1 to {cards - 1}, or Board"
+            return Text(N_("on a one-card deal the only bids are pass and Board"))
+        return Text(N_("bids on a %(cards)s-card deal are pass, 1 to %(high)s, or Board"),
+                    cards=cards, high=cards - 1)
 
     def bid_violation(self, state, seat, action):
         if action == A.BOARD or A.PASS <= action < A.BID_BASE + state.cards:
@@ -135,11 +137,13 @@ class BackAlleyIndividual(GameRules):
     def explain_illegal(self, state, seat, card):
         hand, masks = state.hands[seat], self.suit_masks[state.trump]
         if hand & masks[state.led]:
-            return RuleViolation("revoke", "must follow the led suit while holding it")
+            return RuleViolation("revoke", Text(N_("must follow the led suit while holding it")))
         if state.suit_table[card] != state.trump:
-            return RuleViolation("must-trump", "void in the led suit: must play a trump")
+            return RuleViolation("must-trump", Text(N_("void in the led suit: must play a "
+                                                       "trump")))
         return RuleViolation(
-            "must-overtrump", "must play a trump higher than the trump already in the trick")
+            "must-overtrump",
+            Text(N_("must play a trump higher than the trump already in the trick")))
 
     def note_void(self, state, seat, card):
         suit = state.suit_table[card]

@@ -29,6 +29,7 @@ from games.bluke.game import WILD, GameRules
 from games.bluke.toolkit import check_dealable, down_and_up, largest_hand_with_turn_up, up_and_down
 from games.engine.errors import RulesError, RuleViolation
 from games.engine.options import Option
+from games.engine.text import N_, Card, Text
 
 STANDARD, NEW_JERSEY = "standard", "new-jersey"
 
@@ -105,22 +106,25 @@ class Bluke(GameRules):
         if self.first_bid <= action <= A.BID_BASE + state.cards:
             return None
         if action == A.BOARD:
-            return RuleViolation("bid-invalid", "Bluke has no Board bid")
+            return RuleViolation("bid-invalid", Text(N_("Bluke has no Board bid")))
         return RuleViolation("bid-range", self.describe_bid_range(state.cards))
 
     def describe_bid_range(self, cards: int) -> str:
-        return f"bids on a {cards}-card hand must be {self.lowest_bid()} to {cards}"
+        return Text(N_("bids on a %(cards)s-card hand must be %(low)s to %(cards)s"),
+                    cards=cards, low=self.lowest_bid())
 
     # --- play -------------------------------------------------------------
     # play_mask: the default (follow suit if able; a standard Bluke, being WILD, may
     # always be played; in New Jersey the Blukes count as trumps and follow suit).
 
     def explain_illegal(self, state, seat, card):
-        led = "SHDC"[state.led] if state.led < 4 else "trump"
+        led = Card("SHDC"[state.led]) if state.led < 4 else Text(N_("trump"))
         if self.new_jersey and card >= 52:
             return RuleViolation(
-                "revoke", f"in New Jersey Bluke a Bluke is a trump; must follow {led}")
-        return RuleViolation("revoke", f"must follow the led suit ({led}) while holding it")
+                "revoke", Text(N_("in New Jersey Bluke a Bluke is a trump; must follow "
+                                  "%(led)s"), led=led))
+        return RuleViolation("revoke", Text(N_("must follow the led suit (%(led)s) while "
+                                               "holding it"), led=led))
 
     # --- scoring ----------------------------------------------------------
     def score_from_counts(self, cards, bids, tricks, order):

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from games.bluke import actions as A
 from games.bluke.cards import NO_TRUMP, SUITS, parse_card, parse_suit
-from games.bluke.replay import replay_hand
+from games.bluke.replay import replay_hand, turned_unknown
 from games.bluke.state import State
 from games.engine.errors import RecordError
+from games.engine.text import N_, Card, Text, joined, seat_word
 
 
 def parse_bid(value):
@@ -38,23 +39,24 @@ class HandChecker:
         self.seats = seats
         self.n = game.num_players
         self.errors = errors
-        self.unit_word = "team" if game.partnership else "player"
+        self.unit_word = "team" if game.partnership else "player"  # (as in a message)
         self.state = State(game, seed=0, first_dealer=first_dealer, auto_deal=False)
         self.bid_orders = [game.bid_order(dealer) for dealer in range(self.n)]
         self.number = 0
 
     # --- naming -----------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return self.seats[seat] if seat < len(self.seats) else f"seat {seat + 1}"
+        return self.seats[seat] if seat < len(self.seats) else seat_word(seat)
 
     def unit_name(self, unit: int) -> str:
         if not self.game.partnership:
             return self.seat_name(unit)
-        return " & ".join(self.seat_name(s) for s in self.game.teams[unit])
+        return joined(self.seat_name(s) for s in self.game.teams[unit])
 
     def error(self, code: str, message: str, seat=None, fld=None) -> None:
-        where = f"hand {self.number}: " if self.number else ""
-        self.errors.append(RecordError(self.number or None, seat, fld, code, where + message))
+        if self.number:
+            message = Text(N_("hand %(hand)s: %(message)s"), hand=self.number, message=message)
+        self.errors.append(RecordError(self.number or None, seat, fld, code, message))
 
     # --- one hand ---------------------------------------------------------
     def check(self, index: int, hand) -> list[int] | None:
@@ -62,21 +64,22 @@ class HandChecker:
         self.number = index + 1
         self.tricks = None  # tricks per seat of this hand, once it is scored
         if not isinstance(hand, dict):
-            self.error("bad-shape", "each hand must be an object")
+            self.error("bad-shape", Text(N_("each hand must be an object")))
             return None
         cards = self.game.schedule[index]
         written = hand.get("cards", cards)
         if written != cards:
             self.error("cards-schedule",
-                       f"{written} cards were dealt but hand {self.number} of this game "
-                       f"has {cards} cards per player", fld="cards")
+                       Text(N_("%(written)s cards were dealt but hand %(hand)s of this game "
+                               "has %(cards)s cards per player"), written=written,
+                            hand=self.number, cards=cards), fld="cards")
         state = self.state
         state.start_at(index)
         dealer = (state.first_dealer + index) % self.n
         if "dealer" in hand and hand["dealer"] != dealer:
             self.error("dealer-mismatch",
-                       f"the dealer should be {self.seat_name(dealer)} (the deal passes left)",
-                       fld="dealer")
+                       Text(N_("the dealer should be %(seat)s (the deal passes left)"),
+                            seat=self.seat_name(dealer)), fld="dealer")
         if "plays" in hand:
             result = replay_hand(self, hand, cards)
         else:
@@ -119,22 +122,24 @@ class HandChecker:
         if hand.get("turned") is not None:
             turned = parse_card(hand["turned"])
             if turned is None or turned not in self.game.deck:
-                self.error("card-unknown", f"the turned card {hand['turned']!r} is not a card "
-                           "of this game's deck", fld="turned")
+                self.error("card-unknown", turned_unknown(hand["turned"]), fld="turned")
             else:
                 turned_trump = self.game.trump_for(turned)
         if "trump" not in hand:
             return turned_trump
         trump = parse_suit(hand["trump"])
         if trump == -1 or (trump == NO_TRUMP and self.game.always_trump):
-            allowed = "S, H, D or C" if self.game.always_trump else "S, H, D, C or none"
-            self.error("trump-invalid", f"trump {hand['trump']!r} is not {allowed}",
-                       fld="trump")
+            self.error("trump-invalid", Text(N_("trump %(trump)s is not S, H, D or C")
+                                             if self.game.always_trump else
+                                             N_("trump %(trump)s is not S, H, D, C or none"),
+                                             trump=repr(hand["trump"])), fld="trump")
             return turned_trump
         if turned_trump is not None and trump != turned_trump:
             self.error("trump-mismatch",
-                       f"trump is written as {hand['trump']!r} but the turned card "
-                       f"{hand['turned']} makes it {suit_word(turned_trump)}", fld="trump")
+                       Text(N_("trump is written as %(trump)s but the turned card %(turned)s "
+                               "makes it %(suit)s"), trump=repr(hand["trump"]),
+                            turned=Card(hand["turned"]), suit=suit_word(turned_trump)),
+                       fld="trump")
             return turned_trump
         return trump
 
@@ -149,8 +154,8 @@ class HandChecker:
                 self.errors = errors
         bids = hand.get("bids")
         if not isinstance(bids, list) or len(bids) != self.n:
-            self.error("bid-count", f"bids must list one bid for each of the {self.n} seats",
-                       fld="bids")
+            self.error("bid-count", Text(N_("bids must list one bid for each of the %(seats)s "
+                                            "seats"), seats=self.n), fld="bids")
             return False
         parsed = list(map(parse_bid, bids))
         if None in parsed or max(level for _, level in parsed) > len(self.game.board_words):
@@ -167,8 +172,9 @@ class HandChecker:
             position, violation = stop
             seat = order[position]
             code = "bid-invalid" if violation.code == "bid-invalid" else violation.code
-            self.error(code, f"{self.seat_name(seat)} bid {bids[seat]!r}: "
-                       f"{violation.message}", seat, "bids")
+            self.error(code, Text(N_("%(seat)s bid %(bid)s: %(why)s"),
+                                  seat=self.seat_name(seat), bid=repr(bids[seat]),
+                                  why=violation.message), seat, "bids")
             state.apply(actions[position], check=False)  # reported; go on as written
             position += 1
         self.check_board_levels(order, parsed, bids)
@@ -179,12 +185,15 @@ class HandChecker:
         """Name the first bid that is not a bid, or not one of this game's Board words."""
         for seat, (value, bid) in enumerate(zip(bids, parsed, strict=True)):
             if bid is None:
-                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r} is not a bid",
+                self.error("bid-invalid", Text(N_("%(seat)s's bid %(bid)s is not a bid"),
+                                               seat=self.seat_name(seat), bid=repr(value)),
                            seat, "bids")
                 return
             if bid[1] > len(self.game.board_words):
-                self.error("bid-invalid", f"{self.seat_name(seat)}'s bid {value!r}: "
-                           f"{self.game.title} has no {value.strip().lower()!r} bid",
+                self.error("bid-invalid", Text(N_("%(seat)s's bid %(bid)s: %(game)s has no "
+                                                  "%(word)s bid"), seat=self.seat_name(seat),
+                                               bid=repr(value), game=self.game.title,
+                                               word=repr(value.strip().lower())),
                            seat, "bids")
                 return
 
@@ -200,34 +209,41 @@ class HandChecker:
             boards += 1
             if stated and stated != boards:
                 self.error("board-level",
-                           f"{self.seat_name(seat)}'s bid is written as {bids[seat]!r} but "
-                           f"it was Board number {boards} of the hand, so it is "
-                           f"{A.BOARD_WORDS[boards - 1]!r}", seat, "bids")
+                           Text(N_("%(seat)s's bid is written as %(bid)s but it was Board "
+                                   "number %(number)s of the hand, so it is %(word)s"),
+                                seat=self.seat_name(seat), bid=repr(bids[seat]),
+                                number=boards, word=repr(A.BOARD_WORDS[boards - 1])),
+                           seat, "bids")
 
     def check_all_pass(self) -> None:
         bids = self.state.bids
         if self.game.zero_word == "pass" and all(bid == A.PASS for bid in bids):
-            self.error("all-pass", "everyone passed: that deal is thrown in and dealt again, "
-                       "and should not be recorded as a hand", fld="bids")
+            self.error("all-pass", Text(N_("everyone passed: that deal is thrown in and dealt "
+                                           "again, and should not be recorded as a hand")),
+                       fld="bids")
 
     def read_tricks(self, hand: dict, cards: int) -> list[int] | None:
         tricks = hand.get("tricks")
         teams = self.game.teams
         sizes = {self.n} | ({len(teams)} if self.game.partnership else set())
         if not isinstance(tricks, list) or len(tricks) not in sizes:
-            self.error("tricks-count", f"tricks must list the tricks won by each of the "
-                       f"{self.n} seats", fld="tricks")
+            self.error("tricks-count", Text(N_("tricks must list the tricks won by each of "
+                                               "the %(seats)s seats"), seats=self.n),
+                       fld="tricks")
             return None
         for unit, won in enumerate(tricks):
             if isinstance(won, bool) or not isinstance(won, int) or not 0 <= won <= cards:
-                self.error("tricks-range", f"tricks won by {self.trick_owner(unit, len(tricks))}"
-                           f" are written as {won!r}; they must be 0 to {cards}",
+                self.error("tricks-range", Text(N_("tricks won by %(who)s are written as "
+                                                   "%(won)s; they must be 0 to %(cards)s"),
+                                                who=self.trick_owner(unit, len(tricks)),
+                                                won=repr(won), cards=cards),
                            unit, "tricks")
                 return None
         total = sum(tricks)
         if total != cards:
-            self.error("tricks-sum", f"tricks add up to {total} but {cards} cards were dealt "
-                       "to each player", fld="tricks")
+            self.error("tricks-sum", Text(N_("tricks add up to %(total)s but %(cards)s cards "
+                                             "were dealt to each player"),
+                                          total=total, cards=cards), fld="tricks")
         if len(tricks) == self.n:
             return list(tricks)
         per_seat = [0] * self.n
@@ -245,15 +261,18 @@ class HandChecker:
         units = len(scores)
         per_seat = self.game.partnership and isinstance(written, list) and len(written) == self.n
         if not isinstance(written, list) or (len(written) != units and not per_seat):
-            self.error("score-count", f"scores must list {units} numbers, one per "
-                       f"{self.unit_word}", fld="scores")
+            self.error("score-count", Text(N_("scores must list %(count)s numbers, one per "
+                                              "team") if self.game.partnership else
+                                           N_("scores must list %(count)s numbers, one per "
+                                              "player"), count=units), fld="scores")
             return
         for index, have in enumerate(written):
             unit = self.game.team_of[index] if per_seat else index
             if have != scores[unit]:
                 who = self.seat_name(index) if per_seat else self.unit_name(unit)
-                self.error("score-mismatch", f"{who}'s score is written as "
-                           f"{have!r} but should be {scores[unit]}",
+                self.error("score-mismatch", Text(N_("%(who)s's score is written as %(have)s "
+                                                     "but should be %(want)s"), who=who,
+                                                  have=repr(have), want=scores[unit]),
                            index if per_seat else unit, "scores")
 
     def check_running(self, index: int, hand, totals: list[int]) -> None:
@@ -262,14 +281,18 @@ class HandChecker:
         self.number = index + 1
         written = hand["running"]
         if not isinstance(written, list) or len(written) != len(totals):
-            self.error("running-count", f"running totals must list {len(totals)} numbers",
+            self.error("running-count", Text(N_("running totals must list %(count)s "
+                                                "numbers"), count=len(totals)),
                        fld="running")
             return
         for unit, (have, want) in enumerate(zip(written, totals, strict=True)):
             if have != want:
-                self.error("running-mismatch", f"{self.unit_name(unit)}'s running total is "
-                           f"written as {have!r} but should be {want}", unit, "running")
+                self.error("running-mismatch", Text(N_("%(who)s's running total is written "
+                                                       "as %(have)s but should be %(want)s"),
+                                                    who=self.unit_name(unit), have=repr(have),
+                                                    want=want), unit, "running")
 
 
-def suit_word(trump: int) -> str:
-    return "no trump" if trump == NO_TRUMP else SUITS[trump]
+def suit_word(trump: int) -> Text | Card:
+    return Text(N_("no trump")) if trump == NO_TRUMP else Card(SUITS[trump])
+

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.bluke import actions as A
 from games.bluke.cards import CARD_BY_CODE, CODES, FULL_MASK_54, NO_TRUMP, parse_card
+from games.engine.text import N_, Card, Text
 
 BIT = [1 << card for card in range(54)]
 BIT_BY_CODE = {code: BIT[card] for code, card in CARD_BY_CODE.items()}
@@ -33,11 +34,17 @@ def read_cards(checker, values, what: str, seat=None) -> list[int] | None:
         if card is None:
             card = parse_card(value)
         if card is None or not in_deck >> card & 1:
-            checker.error("card-unknown", f"{what}: {value!r} is not a card of this game's deck",
+            checker.error("card-unknown", Text(N_("%(what)s: %(value)s is not a card of this "
+                                                  "game's deck"), what=what, value=repr(value)),
                           seat, "deal")
             return None
         cards.append(card)
     return cards
+
+
+def turned_unknown(value) -> Text:
+    return Text(N_("the turned card %(card)s is not a card of this game's deck"),
+                card=repr(value))
 
 
 def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
@@ -45,8 +52,8 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
     deal = hand["deal"]
     n = checker.n
     if not isinstance(deal, list) or len(deal) != n:
-        checker.error("deal-count", f"deal must list the cards of each of the {n} seats",
-                      fld="deal")
+        checker.error("deal-count", Text(N_("deal must list the cards of each of the "
+                                            "%(seats)s seats"), seats=n), fld="deal")
         return None
     in_deck = checker.game.deck_mask
     bit_of = BIT_BY_CODE.__getitem__
@@ -67,8 +74,9 @@ def read_deal(checker, hand: dict, cards: int) -> list[int] | None:
             return None
         mask = sum(map(BIT.__getitem__, got))
         if len(got) != cards:
-            checker.error("deal-size", f"{checker.seat_name(seat)} was dealt {len(got)} "
-                          f"cards instead of {cards}", seat, "deal")
+            checker.error("deal-size", Text(N_("%(seat)s was dealt %(count)s cards instead "
+                                               "of %(cards)s"), seat=checker.seat_name(seat),
+                                            count=len(got), cards=cards), seat, "deal")
             ok = False
         if mask & seen or mask.bit_count() != len(got):
             ok = report_duplicates(checker, got, seen, seat) and ok
@@ -81,8 +89,8 @@ def report_duplicates(checker, got: list[int], seen: int, seat: int) -> bool:
     mask = 0
     for card in got:
         if (seen | mask) >> card & 1:
-            checker.error("duplicate-card", f"{CODES[card]} appears twice in the deal",
-                          seat, "deal")
+            checker.error("duplicate-card", Text(N_("%(card)s appears twice in the deal"),
+                                                 card=Card(CODES[card])), seat, "deal")
             return False
         mask |= 1 << card
     return True
@@ -95,11 +103,11 @@ def read_turned(checker, hand: dict, deal_masks) -> tuple[bool, int | None]:
         return True, None
     turned = parse_card(value)
     if turned is None or not checker.game.deck_mask >> turned & 1:
-        checker.error("card-unknown", f"the turned card {value!r} is not a card of this "
-                      "game's deck", fld="turned")
+        checker.error("card-unknown", turned_unknown(value), fld="turned")
         return False, None
     if deal_masks and sum(deal_masks) >> turned & 1 and not deals_everything(checker):
-        checker.error("turned-in-deal", f"the turned card {value} is also in a player's hand",
+        checker.error("turned-in-deal", Text(N_("the turned card %(card)s is also in a "
+                                                "player's hand"), card=Card(value)),
                       fld="turned")
         return False, None
     return True, turned
@@ -111,8 +119,10 @@ def replay_hand(checker, hand: dict, cards: int):
     n = checker.n
     if not isinstance(plays, list) or len(plays) != n * cards:
         count = len(plays) if isinstance(plays, list) else 0
-        checker.error("plays-count", f"{count} cards were played but {n} players with "
-                      f"{cards} cards each play {n * cards}", fld="plays")
+        checker.error("plays-count", Text(N_("%(count)s cards were played but %(players)s "
+                                             "players with %(cards)s cards each play "
+                                             "%(all)s"), count=count, players=n, cards=cards,
+                                          all=n * cards), fld="plays")
         return None
     try:
         actions = list(map(PLAY_BY_TEXT.get, plays))
@@ -123,7 +133,8 @@ def replay_hand(checker, hand: dict, cards: int):
             if actions[position] is None:
                 actions[position] = read_play(text)
             if actions[position] is None:
-                checker.error("card-unknown", f"play {position + 1}: {text!r} is not a card",
+                checker.error("card-unknown", Text(N_("play %(play)s: %(text)s is not a card"),
+                                                   play=position + 1, text=repr(text)),
                               fld="plays")
                 return None
     masks = read_deal(checker, hand, cards) if "deal" in hand else None
@@ -135,8 +146,8 @@ def replay_hand(checker, hand: dict, cards: int):
     trump = checker.read_trump(hand)
     if turned is None and trump is None:
         if n * cards < len(checker.game.deck) or checker.game.always_trump:
-            checker.error("missing-field", "a card-by-card hand needs its turned card "
-                          "or its trump", fld="turned")
+            checker.error("missing-field", Text(N_("a card-by-card hand needs its turned "
+                                                   "card or its trump")), fld="turned")
             return None
         trump = NO_TRUMP
     replacement = read_replacement(checker, hand, turned, masks)
@@ -159,8 +170,11 @@ def read_replacement(checker, hand, turned, masks):
     value = hand.get("replacement")
     card = parse_card(value) if value is not None else None
     if card is None or any(m >> card & 1 for m in masks) or card == turned:
-        checker.error("replacement-missing", f"{CODES[turned]} was turned, so the holder of "
-                      f"{CODES[other]} must swap it for an undealt card given as 'replacement'",
+        checker.error("replacement-missing", Text(N_("%(turned)s was turned, so the holder of "
+                                                     "%(other)s must swap it for an undealt "
+                                                     "card given as 'replacement'"),
+                                                  turned=Card(CODES[turned]),
+                                                  other=Card(CODES[other])),
                       fld="replacement")
         return None
     return card
@@ -204,15 +218,20 @@ def infer_deal(checker, hand, cards, actions, turned, trump):
         card, named = A.split_play(action)
         in_deck = game.deck_mask >> card & 1
         if gone >> card & 1 or not in_deck:
-            why = "was turned for trump" if card == turned else \
-                "is out of play (the turned Blooper sends it out)" \
-                if in_deck else "is not in this game's deck"
+            template = N_("trick %(trick)s: %(seat)s played %(card)s, which was turned for "
+                          "trump") if card == turned else \
+                N_("trick %(trick)s: %(seat)s played %(card)s, which is out of play (the "
+                   "turned Blooper sends it out)") if in_deck else \
+                N_("trick %(trick)s: %(seat)s played %(card)s, which is not in this game's "
+                   "deck")
             checker.error("card-not-in-hand" if in_deck else "card-unknown",
-                          f"trick {position // n + 1}: {checker.seat_name(state.to_move)} "
-                          f"played {CODES[card]}, which {why}", state.to_move, "plays")
+                          Text(template, trick=position // n + 1,
+                               seat=checker.seat_name(state.to_move), card=Card(CODES[card])),
+                          state.to_move, "plays")
             return None
         if seen >> card & 1:
-            checker.error("duplicate-card", f"{CODES[card]} is played twice",
+            checker.error("duplicate-card", Text(N_("%(card)s is played twice"),
+                                                 card=Card(CODES[card])),
                           state.to_move, "plays")
             return None
         seen |= 1 << card
@@ -234,11 +253,13 @@ def play_through(checker, hand, cards, actions, masks, turned, trump, replacemen
         seat = state.current_player()
         action = actions[position]
         lost = violation.code == "card-not-in-hand"
-        tail = " (the plays are out of step from here; the rest of this hand is not " \
-            "checked)" if lost else ""
-        checker.error(violation.code, f"trick {position // n + 1}: "
-                      f"{checker.seat_name(seat)} played {A.action_to_string(action)}: "
-                      f"{violation.message}{tail}", seat, "plays")
+        template = N_("trick %(trick)s: %(seat)s played %(card)s: %(why)s (the plays are out "
+                      "of step from here; the rest of this hand is not checked)") if lost else \
+            N_("trick %(trick)s: %(seat)s played %(card)s: %(why)s")
+        checker.error(violation.code, Text(template, trick=position // n + 1,
+                                           seat=checker.seat_name(seat),
+                                           card=Card(A.action_to_string(action)),
+                                           why=violation.message), seat, "plays")
         if lost:
             return None
         state.apply(action, check=False)  # reported; the hand goes on as it was played
@@ -260,11 +281,13 @@ def compare_derived(checker, hand, entry) -> None:
     else:
         owner = checker.seat_name
     if not isinstance(written, list) or len(written) != len(tricks):
-        checker.error("tricks-count", "tricks must list the tricks won by each seat",
-                      fld="tricks")
+        checker.error("tricks-count", Text(N_("tricks must list the tricks won by each "
+                                              "seat")), fld="tricks")
         return
     for index, (have, want) in enumerate(zip(written, tricks, strict=True)):
         if have != want:
-            checker.error("tricks-mismatch", f"tricks won by {owner(index)} are written as "
-                          f"{have!r} but the plays give {want}", index, "tricks")
+            checker.error("tricks-mismatch", Text(N_("tricks won by %(who)s are written as "
+                                                     "%(have)s but the plays give %(want)s"),
+                                                  who=owner(index), have=repr(have),
+                                                  want=want), index, "tricks")
 

@@ -22,6 +22,7 @@ from games.bluke import actions as A
 from games.bluke.cards import CODES, JOKER_BITS, SUIT_BITS, WILD
 from games.engine.errors import IllegalAction, RuleViolation
 from games.engine.phases import BidRound, Phase, TrickPlay
+from games.engine.text import N_, Card, Text, not_an_action
 
 SPADE_BITS, HEART_BITS, DIAMOND_BITS, CLUB_BITS = SUIT_BITS  # 13-bit pattern -> cards
 SUIT_SHIFT = (0, 13, 26, 39)  # where each suit's 13 bits start in a hand's mask
@@ -58,7 +59,8 @@ class TableBidding(BidRound):
 
     def check(self, state, action):
         if not A.BID_BASE <= action <= A.BOARD and 0 <= action < A.BID_BASE:
-            return RuleViolation("bid-expected", "it is time to bid, not to play a card")
+            return RuleViolation("bid-expected", Text(N_("it is time to bid, not to play a "
+                                                         "card")))
         return state.game.bid_violation(state, state.to_move, action)
 
     def apply(self, state, action):
@@ -173,23 +175,27 @@ class TableTrickPlay(TrickPlay):
 
     def check(self, state, action):
         if A.BID_BASE <= action <= A.BOARD:
-            return RuleViolation("card-expected", "bidding is over; play a card")
+            return RuleViolation("card-expected", Text(N_("bidding is over; play a card")))
         if not 0 <= action < _PLAYS:
-            return RuleViolation("unknown-action", f"{action!r} is not an action")
+            return RuleViolation("unknown-action", not_an_action(action))
         return self.play_violation(state, state.to_move, *A.split_play(action))
 
     def play_violation(self, state, seat: int, card: int, named) -> RuleViolation | None:
         if not (state.hands[seat] >> card) & 1:
-            return RuleViolation("card-not-in-hand", f"{CODES[card]} is not in the hand")
+            return RuleViolation("card-not-in-hand", Text(N_("%(card)s is not in the hand"),
+                                                          card=Card(CODES[card])))
         if card >= 52 and self.names_suit:
             if state.trick and named is not None:
                 return RuleViolation(
-                    "joker-suit-not-leading", "only a Bluke that leads a trick names a suit")
+                    "joker-suit-not-leading",
+                    Text(N_("only a Bluke that leads a trick names a suit")))
             if not state.trick and named is None:
                 return RuleViolation(
-                    "joker-suit-missing", f"a led {CODES[card]} must name the suit to follow")
+                    "joker-suit-missing", Text(N_("a led %(card)s must name the suit to "
+                                                  "follow"), card=Card(CODES[card])))
         elif named is not None:
-            return RuleViolation("joker-suit-not-used", "only a led Bluke names a suit")
+            return RuleViolation("joker-suit-not-used",
+                                 Text(N_("only a led Bluke names a suit")))
         if not (self.game.play_mask(state, seat) >> card) & 1:
             return self.game.explain_illegal(state, seat, card)
         return None
@@ -348,7 +354,7 @@ class MatchOver(_NothingToPlay, Phase):
     __slots__ = ()
 
     def check(self, state, action):
-        return RuleViolation("game-over", "the match is over")
+        return RuleViolation("game-over", Text(N_("the match is over")))
 
     def done(self, state):
         return True

@@ -8,6 +8,8 @@ only good for an unchecked first pass that learns who played what.
 
 from __future__ import annotations
 
+from games.engine.text import N_, Card, Text
+
 
 def _problem(seat, field, code, message) -> dict:
     return {"seat": seat, "field": field, "code": code, "message": message}
@@ -39,7 +41,7 @@ def _codes(value, area):
 
 def place(game, state, written) -> list[dict]:
     if not isinstance(written, dict):
-        return [_problem(None, "deal", "bad-shape", "deal must be an object")]
+        return [_problem(None, "deal", "bad-shape", Text(N_("deal must be an object")))]
     table, pack = state.table, game.pack
     problems: list[dict] = []
     alloc = _Allocator(pack)
@@ -48,8 +50,9 @@ def place(game, state, written) -> list[dict]:
     for key in written:
         if key != "hands" and key not in shared:
             problems.append(_problem(None, f"deal.{key}", "deal-field",
-                                     f"{game.title} deals have no {key!r} "
-                                     f"(parts: hands, {', '.join(shared)})"))
+                                     Text(N_("%(game)s deals have no %(key)s (parts: hands, "
+                                             "%(parts)s)"), game=game.title, key=repr(key),
+                                          parts=", ".join(shared))))
     placed = []
     for name in shared:
         if name not in written:
@@ -57,17 +60,24 @@ def place(game, state, written) -> list[dict]:
         codes = _codes(written[name], table.areas[name])
         if codes is None:
             problems.append(_problem(None, f"deal.{name}", "bad-shape",
-                                     f"deal {name} must list card codes"))
+                                     Text(N_("deal %(part)s must list card codes"),
+                                          part=name)))
             continue
         if table.areas[name].code_alone and len(codes) > 1:  # one card by its nature
             problems.append(_problem(None, f"deal.{name}", "deal-size",
-                                     f"deal {name} is one card, not {len(codes)}"))
+                                     Text(N_("deal %(part)s is one card, not %(count)s"),
+                                          part=name, count=len(codes))))
             continue
         for code in codes:
             card, error = alloc.take(code)
             if error:
                 problems.append(_problem(None, f"deal.{name}", error,
-                                         f"{code!r} {_says(error)} (deal {name})"))
+                                         Text(_says(error, N_("%(card)s is not a card of "
+                                                              "this game's pack (deal "
+                                                              "%(part)s)"),
+                                                    N_("%(card)s appears more often than "
+                                                       "the pack holds it (deal %(part)s)")),
+                                              card=Card(code, quoted=True), part=name)))
             else:
                 placed.append((name, card))
     turned = {pack.face_of[card] for name, card in placed if name == "turned"}
@@ -78,26 +88,35 @@ def place(game, state, written) -> list[dict]:
         return problems
     if not isinstance(hands, list) or len(hands) != state.n:
         return problems + [_problem(None, "deal.hands", "deal-count",
-                                    f"deal hands must list the cards of each of the "
-                                    f"{state.n} seats")]
+                                    Text(N_("deal hands must list the cards of each of the "
+                                            "%(seats)s seats"), seats=state.n))]
     held = []
     for seat, codes in enumerate(hands):
         if not isinstance(codes, list):
             problems.append(_problem(seat, "deal.hands", "bad-shape",
-                                     f"seat {seat + 1}'s hand must be a list of cards"))
+                                     Text(N_("seat %(seat)s's hand must be a list of cards"),
+                                          seat=seat + 1)))
             continue
         if state.cards is not None and len(codes) != state.cards:
             problems.append(_problem(seat, "deal.hands", "deal-size",
-                                     f"seat {seat + 1} was dealt {len(codes)} cards "
-                                     f"instead of {state.cards}"))
+                                     Text(N_("seat %(seat)s was dealt %(count)s cards "
+                                             "instead of %(cards)s"), seat=seat + 1,
+                                          count=len(codes), cards=state.cards)))
         for code in codes:
             card, error = alloc.take(code)
             if error == "duplicate-card" and pack.parse(code) in turned:
                 problems.append(_problem(seat, "deal.hands", "turned-in-deal",
-                                         f"seat {seat + 1}: {code!r} is the turned card"))
+                                         Text(N_("seat %(seat)s: %(card)s is the turned "
+                                                 "card"), seat=seat + 1,
+                                              card=Card(code, quoted=True))))
             elif error:
                 problems.append(_problem(seat, "deal.hands", error,
-                                         f"seat {seat + 1}: {code!r} {_says(error)}"))
+                                         Text(_says(error, N_("seat %(seat)s: %(card)s is "
+                                                              "not a card of this game's "
+                                                              "pack"),
+                                                    N_("seat %(seat)s: %(card)s appears more "
+                                                       "often than the pack holds it")),
+                                              seat=seat + 1, card=Card(code, quoted=True))))
             else:
                 held.append((seat, card))
     if not problems:
@@ -108,10 +127,9 @@ def place(game, state, written) -> list[dict]:
     return problems
 
 
-def _says(error: str) -> str:
-    if error == "card-unknown":
-        return "is not a card of this game's pack"
-    return "appears more often than the pack holds it"
+def _says(error: str, unknown: str, duplicate: str) -> str:
+    """The template for a card that is not in the pack, or is written too often."""
+    return unknown if error == "card-unknown" else duplicate
 
 
 def _place_unknown_hands(state, placed) -> None:

@@ -21,6 +21,7 @@ A game may subclass any of them or write its own `Phase`.
 from __future__ import annotations
 
 from games.engine.errors import RuleViolation
+from games.engine.text import N_, Card, Text
 from games.engine.tricks import FOLLOW_SUIT, by_table_trump
 
 
@@ -46,8 +47,10 @@ class Phase:
         """Why `action` is not allowed now (default: it is not among `legal`)."""
         if action in self.legal(state):
             return None
-        return RuleViolation("not-allowed", f"{state.game.vocab.text(action)!r} is not "
-                             f"allowed in the {self.name} phase")
+        return RuleViolation("not-allowed", Text(N_("%(action)s is not allowed in the "
+                                                    "%(phase)s phase"),
+                                                 action=repr(state.game.vocab.text(action)),
+                                                 phase=self.name))
 
     def apply(self, state, action: int) -> None:
         raise NotImplementedError
@@ -81,11 +84,12 @@ class BidRound(Phase):
         game = state.game
         bids = game.vocab.families["bid"]
         if action not in bids:
-            return RuleViolation("bid-expected", "it is time to bid")
+            return RuleViolation("bid-expected", Text(N_("it is time to bid")))
         value = game.vocab.number(action)
         low, high = game.bid_range(state)
         if not low <= value <= high:
-            return RuleViolation("bid-range", f"bids on this hand must be {low} to {high}")
+            return RuleViolation("bid-range", Text(N_("bids on this hand must be %(low)s to "
+                                                      "%(high)s"), low=low, high=high))
         return game.bid_forbidden(state, state.to_move, value)
 
     def apply(self, state, action):
@@ -247,12 +251,13 @@ class TrickPlay(Phase):
         seat, game = state.to_move, state.game
         if action not in game.vocab.families["play"] and self.card_of(state, seat, action) is None:
             if action in game.vocab.families.get("bid", ()):
-                return RuleViolation("card-expected", "bidding is over; play a card")
-            return RuleViolation("card-expected", "it is time to play a card")
+                return RuleViolation("card-expected", Text(N_("bidding is over; play a card")))
+            return RuleViolation("card-expected", Text(N_("it is time to play a card")))
         card = self.card_of(state, seat, action)
         if card is None:
             return RuleViolation("card-not-in-hand",
-                                 f"{game.vocab.text(action)} is not in the hand")
+                                 Text(N_("%(card)s is not in the hand"),
+                                      card=Card(game.vocab.text(action))))
         if action in self.legal(state):
             return None
         return self.follow.violation(state, seat, card)

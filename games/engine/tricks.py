@@ -17,6 +17,7 @@ violation a card outside them breaks. Winner rules (``by_table_trump``,
 from __future__ import annotations
 
 from games.engine.errors import RuleViolation
+from games.engine.text import N_, Text
 
 WILD = -2
 
@@ -34,7 +35,7 @@ class FollowRule:
     """Base: everything is allowed. Subclasses narrow `allowed` and name the breach."""
 
     code = "revoke"
-    message = "must follow the led suit while holding it"
+    message = Text(N_("must follow the led suit while holding it"))
 
     def allowed(self, state, seat: int, hand: list[int]) -> list[int]:
         return list(hand)
@@ -60,7 +61,7 @@ class FollowSuit(FollowRule):
 class FollowOrTrumpAnyTime(FollowRule):
     """Follow the led suit or trump (a trump may always be played); void: any card."""
 
-    message = "must follow the led suit or play a trump"
+    message = Text(N_("must follow the led suit or play a trump"))
 
     def allowed(self, state, seat, hand):
         if state.led is None:
@@ -86,7 +87,7 @@ class MustTrump(FollowRule):
         follow, _, _ = _split(state, seat, state.table.of("hand", seat))
         if follow:
             return RuleViolation("revoke", self.message)
-        return RuleViolation("must-trump", "void in the led suit: must play a trump")
+        return RuleViolation("must-trump", Text(N_("void in the led suit: must play a trump")))
 
 
 class MustOvertrump(MustTrump):
@@ -111,7 +112,8 @@ class MustOvertrump(MustTrump):
         base = super().violation(state, seat, card)
         if base.code == "must-trump" and state.game.card_suit(state, card, seat) == state.trump:
             return RuleViolation("must-overtrump",
-                                 "must play a trump higher than the trumps in the trick")
+                                 Text(N_("must play a trump higher than the trumps in the "
+                                         "trick")))
         return base
 
 

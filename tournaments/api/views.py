@@ -28,7 +28,7 @@ from league.api.errors import (
 from league.api.idempotency import HEADER, idempotent
 from league.api.throttles import RecordBytesThrottle, RecordWorkThrottle
 from tournaments import selectors
-from tournaments.api import table_entry
+from tournaments.api import online, table_entry
 from tournaments.api.removal import (
     REASON,
     REMOVE_DESCRIPTION,
@@ -55,6 +55,7 @@ from tournaments.api.serializers import (
     TableResultSerializer,
     TableSerializer,
 )
+from tournaments.checker_messages import translated_errors
 from tournaments.models import ResultSource
 from tournaments.rulesets import ruleset
 from tournaments.selectors_tasks import seating_plan, seating_task_status
@@ -224,6 +225,16 @@ class TableViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return selectors.table_list(subject=subject_of(self.request))
+
+    @extend_schema(request=online.OnlinePatchSerializer, responses={200: TableSerializer,
+                                                                    **ERRORS},
+                   description="Mark the table online (`{\"online\": true}`, with the bots' "
+                               "strength and the players' timeout if wanted) or back to "
+                               "paper: organisers, or a club token.")
+    def partial_update(self, request, pk=None):
+        table = self.get_object()
+        online.set_online(request, table)
+        return Response(TableSerializer(self.get_queryset().get(pk=table.pk)).data)
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer, **ERRORS})
     def create(self, request, *args, **kwargs):
@@ -415,6 +426,7 @@ class RecordCheckView(APIView):
             report = CheckReport(game=request.data.get("game")).to_dict()  # not checked
         else:
             report = rules.check_record(request.data).to_dict()
+            report["errors"] = translated_errors(report["errors"])  # in the caller's language
         if refused:  # what storing the record would refuse too
             report.update(valid=False, errors=report["errors"] + refused)
         return Response(report)

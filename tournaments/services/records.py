@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games import rules
 from games.rules.record_shape import flat_hand
 from league.safe_json import UnsafeJSON, check_json
+from tournaments.checker_messages import translated
 
 
 def error(code: str, message: str, *, field: str = "", hand=None, seat=None) -> dict:
@@ -31,7 +32,8 @@ def record_hash(record) -> str:
 
 
 def error_dicts(errors) -> list[dict]:
-    """The checker's errors as plain dicts with hand, seat, field, code and message."""
+    """The checker's errors as plain dicts with hand, seat, field, code and message (in
+    the active language: `tournaments.checker_messages`)."""
     result = []
     for item in errors or ():
         if hasattr(item, "to_dict"):
@@ -41,7 +43,7 @@ def error_dicts(errors) -> list[dict]:
                     for name in ("hand", "seat", "field", "code", "message")}
         result.append({
             "hand": item.get("hand"), "seat": item.get("seat"), "field": item.get("field") or "",
-            "code": item.get("code") or "invalid", "message": str(item.get("message") or ""),
+            "code": item.get("code") or "invalid", "message": translated(item.get("message")),
         })
     return result
 

@@ -1,0 +1,56 @@
+"""The record checker's messages in the reader's language.
+
+The rules core (`games/`, no Django) gives each error its English message as a
+`games.engine.text.Text`: the template (marked with `N_`, so it is in the catalogue)
+and its values apart. Here the template is translated and the values filled in, each
+value translated in turn: a part of the message (another `Text`), a card or suit code
+(`Card`: "Q♠", "♠ spades", the Joker by name, from `tournaments.card_words`). Names,
+numbers and what the record wrote stay as they are. The code of an error never changes:
+an API client keys on it.
+
+A translation that lost a placeholder (the catalogue tests refuse one, but a catalogue
+may be edited by hand) falls back to the English message rather than failing a page.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from games.engine.text import Card, Text
+from tournaments.card_words import choice_label
+
+
+def translated(message) -> str:
+    """`message` in the active language: a `Text` translated, anything else as text."""
+    if isinstance(message, Text):
+        return _text(message)
+    if isinstance(message, Card):
+        return _card(message)
+    return "" if message is None else str(message)
+
+
+def _text(message: Text) -> str:
+    if not message.template:
+        return ""
+    template = gettext(message.template)
+    if not message.values:
+        return template
+    values = {name: translated(value) if isinstance(value, Text | Card) else value
+              for name, value in message.values.items()}
+    try:
+        return template % values
+    except (KeyError, ValueError, TypeError):
+        return str(message)
+
+
+def _card(card: Card) -> str:
+    if not isinstance(card.code, str):
+        return str(card)
+    label = ":".join(choice_label(part) for part in card.code.split(":"))  # "HI:S", a led joker
+    return f"'{label}'" if card.quoted else label
+
+
+def translated_errors(errors) -> list[dict]:
+    """A report's errors (`RecordError.to_dict()`s) with each message translated, every
+    other key as it was."""
+    return [{**error, "message": translated(error.get("message"))} for error in errors]
