@@ -231,8 +231,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-reminders": {"task": "tournaments.send_reminders", "schedule": 300.0},
     # Webhook events and deliveries past WEBHOOK_RETENTION_DAYS (prune_webhooks).
     "prune-webhooks": {"task": "league.prune_webhooks", "schedule": 3600.0},
+    # Closed nights whose correction window passed count in federations (sync_federations).
+    "federation-nights": {"task": "league.recompute_federation_nights", "schedule": 3600.0},
     # Online tables whose player to act ran out of time: bots move (online_sweep).
     "online-sweep": {"task": "tournaments.online_sweep", "schedule": 5.0},
+    # Push messages after a back-off, or that a failed kick left (send_push).
+    "send-push": {"task": "league.send_push", "schedule": 60.0},
 }
 
 # Webhooks (docs/notifications.md): the first retry after this many seconds, then doubling
@@ -241,11 +245,15 @@ WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 30)
 WEBHOOK_ALLOW_PRIVATE_URLS = env_bool("WEBHOOK_ALLOW_PRIVATE_URLS", False)
 # Webhook events and their delivery log are kept this many days (at least 2).
 WEBHOOK_RETENTION_DAYS = env_int("WEBHOOK_RETENTION_DAYS", 30)
-# Web Push (VAPID, RFC 8292): the server's key pair, made once with
-# `vapid --gen` (py-vapid) or `openssl ecparam -name prime256v1 -genkey`; empty: no push.
+# Web Push (VAPID, RFC 8292): the server's P-256 key pair in base64url, made once with
+# `manage.py make_vapid_keys`; empty: no push.
 VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:admin@localhost")
+# First retry of a push the push service refused with 429/5xx (then doubling, at most 1 h).
+PUSH_RETRY_BASE_SECONDS = env_int("PUSH_RETRY_BASE_SECONDS", 30)
+# Push endpoints on loopback or private addresses (tests' receivers); off: public only.
+PUSH_ALLOW_PRIVATE_ENDPOINTS = env_bool("PUSH_ALLOW_PRIVATE_ENDPOINTS", False)
 
 # On Redis the cache is optional (config/cache.py): an error or a wait past its short
 # socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.

@@ -17,6 +17,7 @@ from league.models import (
     Webhook,
     WebhookDelivery,
 )
+from league.models.push import PushMessage
 
 
 def club_list(*, subject) -> QuerySet[Club]:
@@ -64,6 +65,18 @@ def notice_mails(*, club: Club):
     Only notices carry a club: resets and claim links are about a login, not the club."""
     return (QueuedMail.objects.filter(club=club).select_related("account__player")
             .order_by("-created_at", "-pk"))
+
+
+def push_messages(*, club: Club):
+    """The club's web push messages (one per notice and browser), newest first."""
+    return (PushMessage.objects.filter(club=club).select_related("player")
+            .order_by("-created_at", "-pk"))
+
+
+def push_message_counts(*, club: Club):
+    """How many of the club's push messages are in each state: [{"state", "n"}, ...]."""
+    return (PushMessage.objects.filter(club=club).order_by().values("state")
+            .annotate(n=Count("pk")))
 
 
 def notice_mail_counts(*, club: Club):

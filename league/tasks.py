@@ -11,6 +11,7 @@ from league.database_errors import DATABASE_ERRORS
 from league.services.idempotency import idempotency_prune
 from league.services.mail import mail_retry_later, mail_send_due
 from league.services.password_resets import password_resets_compose
+from league.services.push_delivery import push_retry_later, push_send_due
 from league.services.webhook_delivery import webhooks_retry_later, webhooks_send_due
 
 RETRYING = {
@@ -54,6 +55,17 @@ def send_webhooks() -> int:
         webhooks_retry_later()
     elif report.due:  # a long queue: the next batch, as its own task
         send_webhooks.apply_async(ignore_result=True)
+    return report.sent
+
+
+@shared_task(name="league.send_push", ignore_result=True, **RETRYING)
+def send_push() -> int:
+    """Send the queued web push messages (kicked after commit, periodically for back-offs)."""
+    report = push_send_due()
+    if report.failed:  # a push service is down: once more when the next message is due
+        push_retry_later()
+    elif report.due:  # a long queue: the next batch, as its own task
+        send_push.apply_async(ignore_result=True)
     return report.sent
 
 

@@ -1,6 +1,6 @@
 """The organiser's mail page: the club's reminder setting, and the mail log, each notice
 mail of the club and its delivery state (queued, sent, failed), sortable, paged, and
-downloadable as CSV for a spreadsheet."""
+downloadable as CSV for a spreadsheet; below it each web push message and its state."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ from django_tables2 import RequestConfig
 
 from league import access, selectors
 from league.models import Club, MailState
+from league.models.push import PushState
 from league.services.clubs import REMINDER_HOURS_MAX, club_set_reminder_hours
-from league.tables import NoticeMailTable
+from league.tables import NoticeMailTable, PushMessageTable
 
 PER_PAGE = 50
 # A subject holds a night's name, typed by an organiser: a cell starting like a formula
@@ -86,6 +87,24 @@ def club_mail_log(request, slug):
         return _csv(club, (row.record for row in table.rows))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     counts = {row["state"]: row["n"] for row in selectors.notice_mail_counts(club=club)}
+    push_table, push_state, push_states = _push_log(request, club)
     return render(request, "league/club_mail_log.html", {
         "club": club, "table": table, "state": state, "form": form,
-        "states": [(value, label, counts.get(value, 0)) for value, label in MailState.choices]})
+        "states": [(value, label, counts.get(value, 0)) for value, label in MailState.choices],
+        "push_table": push_table, "push_state": push_state, "push_states": push_states})
+
+
+def _push_log(request, club: Club):
+    """The club's web push messages, filtered by `push_state`, sorted and paged on their
+    own (`push-` parameters), beside the mail log."""
+    pushes = selectors.push_messages(club=club)
+    state = request.GET.get("push_state")
+    if state in PushState.values:
+        pushes = pushes.filter(state=state)
+    else:
+        state = ""
+    table = PushMessageTable(pushes, prefix="push-")
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    counts = {row["state"]: row["n"] for row in selectors.push_message_counts(club=club)}
+    return table, state, [(value, label, counts.get(value, 0))
+                          for value, label in PushState.choices]

@@ -1,12 +1,14 @@
-"""Players' notice mails: who wants which, the one-click unsubscribe, and queueing one.
+"""Players' notices by e-mail and by web push: who wants which by which channel, the
+one-click unsubscribe, and queueing one.
 
-Each notice goes through the mail outbox (`queue_mail`) with the dedupe key
-`<notice>:<what>:player-<id>:email`, so a retried task, a round published twice or two
-workers racing queue one mail per (event, recipient, channel). Every notice carries a
-signed unsubscribe link (List-Unsubscribe, with List-Unsubscribe-Post for one-click
-unsubscribing, RFC 8058) that switches that notice off without a login. Notices are on by
-default but announcements (OFF_BY_DEFAULT); a `NoticeOptOut` row records a player's
-choice where it differs from the default.
+Each notice goes to the mail outbox (`queue_mail`) with the dedupe key
+`<notice>:<what>:player-<id>:email`, and to the push outbox (`push_queue`) once per
+registered browser, so a retried task, a round published twice or two workers racing
+queue one message per (event, recipient, channel). Every mail carries a signed
+unsubscribe link (List-Unsubscribe, with List-Unsubscribe-Post for one-click
+unsubscribing, RFC 8058) that switches that notice's mail off without a login. Notices are
+on by default on both channels but announcements (OFF_BY_DEFAULT); a `NoticeOptOut` row
+records a player's choice for a channel where it differs from the default.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from django.utils.translation import gettext as _
 
 from league.models import OFF_BY_DEFAULT, Club, NoticeOptOut, Player, PlayerNotice, QueuedMail
 from league.services.mail import queue_mail
+from league.services.push_delivery import push_queue
 
 SALT = "league.notice-unsubscribe"
 EMAIL = "email"
+PUSH = "push"
+CHANNELS = (EMAIL, PUSH)
 
 
 def notice_token(*, player: Player, notice: str) -> str:
@@ -49,61 +54,89 @@ def notice_from_token(token: str) -> tuple[Player, str]:
 
 
 def notice_switch_off(*, player: Player, notice: str) -> None:
-    """Idempotent: a second click (or a mail client's retry) changes nothing."""
-    _notice_choose(player=player, notice=notice, on=False)
+    """The mail's one-click link: idempotent, a second click (or a mail client's retry)
+    changes nothing. Push is switched on the settings page only."""
+    _notice_choose(player=player, notice=notice, channel=EMAIL, on=False)
 
 
-def _notice_choose(*, player: Player, notice: str, on: bool) -> None:
+def _notice_choose(*, player: Player, notice: str, channel: str, on: bool) -> None:
     """Record the choice, or remove the row when it equals the default."""
-    rows = NoticeOptOut.objects.filter(player=player, notice=notice, channel=EMAIL)
+    rows = NoticeOptOut.objects.filter(player=player, notice=notice, channel=channel)
     if on == (notice not in OFF_BY_DEFAULT):
         rows.delete()
         return
     try:
         with transaction.atomic():
-            NoticeOptOut.objects.update_or_create(player=player, notice=notice, channel=EMAIL,
+            NoticeOptOut.objects.update_or_create(player=player, notice=notice, channel=channel,
                                                   defaults={"on": on})
     except IntegrityError:
         pass  # the same choice, made by a racing request
 
 
 @transaction.atomic
-def notices_set(*, player: Player, user, wanted: set[str]) -> None:
-    """The player's own choice: the notices in `wanted` on, every other one off."""
+def notice_choices_set(*, player: Player, user, choices: dict[str, set[str]]) -> None:
+    """The player's own choice, per channel: the notices in `choices[channel]` on, every
+    other one off by that channel. A channel left out is left as it is."""
     if not getattr(user, "is_authenticated", False) or player.user_id != user.pk:
         raise PermissionDenied(_("Only the player may change their own notices."))
-    for notice in PlayerNotice.values:
-        _notice_choose(player=player, notice=notice, on=notice in wanted)
+    for channel, wanted in choices.items():
+        if channel not in CHANNELS:
+            raise ValidationError({"channel": _("%(channel)s is not a channel; the channels "
+                                                "are e-mail and push.") % {"channel": channel}})
+        unknown = set(wanted) - set(PlayerNotice.values)
+        if unknown:
+            raise ValidationError({channel: _("%(notice)s is not a notice.") % {
+                "notice": sorted(unknown)[0]}})
+        for notice in PlayerNotice.values:
+            _notice_choose(player=player, notice=notice, channel=channel, on=notice in wanted)
 
 
-def notices_wanted(player: Player) -> set[str]:
-    wanted = set(PlayerNotice.values) - OFF_BY_DEFAULT
-    for notice, on in NoticeOptOut.objects.filter(player=player, channel=EMAIL).values_list(
-            "notice", "on"):
-        (wanted.add if on else wanted.discard)(notice)
-    return wanted
+def notices_set(*, player: Player, user, wanted: set[str], channel: str = EMAIL) -> None:
+    """The player's own choice for one channel (e-mail unless said)."""
+    notice_choices_set(player=player, user=user, choices={channel: wanted})
+
+
+def notices_wanted(player: Player, channel: str = EMAIL) -> set[str]:
+    return notice_choices(player)[channel]
+
+
+def notice_choices(player: Player) -> dict[str, set[str]]:
+    """The notices the player gets by each channel, defaults included (one query)."""
+    choices = {channel: set(PlayerNotice.values) - OFF_BY_DEFAULT for channel in CHANNELS}
+    for notice, channel, on in NoticeOptOut.objects.filter(player=player).values_list(
+            "notice", "channel", "on"):
+        if channel in choices:
+            (choices[channel].add if on else choices[channel].discard)(notice)
+    return choices
 
 
 def announcement_audience(club: Club) -> list[Player]:
-    """The club's members who asked for announcements (off by default), by id."""
+    """The club's members who asked for announcements (off by default) by either
+    channel, by id."""
     return list(Player.objects.filter(
         memberships__club=club, notice_opt_outs__notice=PlayerNotice.ANNOUNCEMENT,
-        notice_opt_outs__channel=EMAIL, notice_opt_outs__on=True,
-        user__isnull=False).select_related("user").distinct().order_by("pk"))
+        notice_opt_outs__on=True, user__isnull=False)
+        .select_related("user").distinct().order_by("pk"))
 
 
 def notice_queue(*, player: Player, notice: str, about: str, subject: str,
-                 body: str, club: Club) -> QueuedMail | None:
-    """Queue `notice` about `about` (e.g. "round-12") of `club` for the player, inside the
-    caller's transaction; None when the player has no address or switched it off."""
+                 body: str, club: Club, url: str = "") -> QueuedMail | None:
+    """Queue `notice` about `about` (e.g. "round-12") of `club` for the player by each
+    channel they want it by, inside the caller's transaction, with a link to `url`.
+    Returns the mail, or None when no mail was queued (no address, or switched off)."""
+    wanted = notice_choices(player)
+    if notice in wanted[PUSH]:
+        push_queue(player=player, notice=notice, about=about, title=subject, body=body,
+                   url=url, club=club)
     user = player.user
-    if user is None or not user.email or notice not in notices_wanted(player):
+    if user is None or not user.email or notice not in wanted[EMAIL]:
         return None
     link = unsubscribe_url(player=player, notice=notice)
     footer = _("You get this mail because you play in this club. No more of these: %(link)s") \
         % {"link": link}
+    text = f"{body}\n{url}" if url else body
     return queue_mail(
-        to=user.email, subject=subject, body=f"{body}\n\n-- \n{footer}\n", account=user,
+        to=user.email, subject=subject, body=f"{text}\n\n-- \n{footer}\n", account=user,
         headers={"List-Unsubscribe": f"<{link}>",
                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
         dedupe_key=f"{notice}:{about}:player-{player.pk}:{EMAIL}", club=club)
@@ -111,13 +144,13 @@ def notice_queue(*, player: Player, notice: str, about: str, subject: str,
 
 def announcement_queue(*, club: Club, about: str, compose) -> int:
     """Queue an announcement about `about` ("season-3", "night-12") to each member who asked
-    for them, in the caller's transaction; `compose()` gives (subject, body) and runs in
-    each reader's language. Returns how many were queued."""
+    for them, in the caller's transaction; `compose()` gives (subject, body, url) and runs
+    in each reader's language. Returns how many mails were queued."""
     queued = 0
     for player in announcement_audience(club):
         with translation.override(player.language or settings.LANGUAGE_CODE):
-            subject, body = compose()
+            subject, body, url = compose()
             queued += notice_queue(player=player, notice=PlayerNotice.ANNOUNCEMENT,
-                                   about=about, subject=subject, body=body,
+                                   about=about, subject=subject, body=body, url=url,
                                    club=club) is not None
     return queued

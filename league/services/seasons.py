@@ -134,8 +134,8 @@ def season_create(*, club: Club, name: str, game: str, starts_on: date, user,
     announcement_queue(club=club, about=f"season-{season.pk}", compose=lambda: (
         _("New season at %(club)s: %(season)s") % {"club": club.name, "season": season.name},
         _("%(club)s starts a new season, %(season)s, on %(date)s.") % {
-            "club": club.name, "season": season.name, "date": season.starts_on.isoformat()}
-        + "\n" + settings.SITE_URL.rstrip("/") + reverse("league:club-detail", args=[club.slug])))
+            "club": club.name, "season": season.name, "date": season.starts_on.isoformat()},
+        settings.SITE_URL.rstrip("/") + reverse("league:club-detail", args=[club.slug])))
     return season
 
 

@@ -24,8 +24,12 @@ from django.utils.translation import gettext as _
 TIMEOUT = 10.0  # seconds for the connection and for the answer
 
 
-def checked_address(url: str) -> tuple[str, int]:
-    """The (address, port) to send to, or a ValidationError on field `url` saying why not."""
+def checked_address(url: str, *, allow_private: bool | None = None) -> tuple[str, int]:
+    """The (address, port) to send to, or a ValidationError on field `url` saying why not.
+
+    `allow_private` None follows WEBHOOK_ALLOW_PRIVATE_URLS (push has its own setting)."""
+    if allow_private is None:
+        allow_private = settings.WEBHOOK_ALLOW_PRIVATE_URLS
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValidationError({"url": _("A webhook URL starts with https:// or http:// and "
@@ -37,7 +41,7 @@ def checked_address(url: str) -> tuple[str, int]:
         raise ValidationError({"url": _("The host %(host)s cannot be found.")
                                % {"host": parts.hostname}}) from None
     addresses = [answer[4][0] for answer in answers]
-    if not settings.WEBHOOK_ALLOW_PRIVATE_URLS:
+    if not allow_private:
         for address in addresses:
             if not ipaddress.ip_address(address.split("%")[0]).is_global:
                 raise ValidationError({"url": _(
@@ -46,10 +50,11 @@ def checked_address(url: str) -> tuple[str, int]:
     return addresses[0], port
 
 
-def post(url: str, body: bytes, headers: dict[str, str]) -> int:
+def post(url: str, body: bytes, headers: dict[str, str], *,
+         allow_private: bool | None = None) -> int:
     """POST `body` to `url` at its checked address; the answer's status (redirects are not
     followed). Raises ValidationError (a refused address) or OSError (network)."""
-    address, port = checked_address(url)
+    address, port = checked_address(url, allow_private=allow_private)
     parts = urlsplit(url)
     connection = _connection(parts.scheme, parts.hostname, address, port)
     target = parts.path or "/"

@@ -31,6 +31,7 @@ from league.models import (
     WebhookEvent,
 )
 from league.models.clubs import Role
+from league.models.push import PushMessage
 from league.page_cache import bump_club_versions
 from league.permissions import SYSTEM
 from league.services.audit import audit_record
@@ -85,6 +86,7 @@ def player_erase(*, player: Player, user, reason: str = "") -> Player:
     _scrub_stored_answers(scrub)
     CalendarLink.objects.filter(player=player).delete()
     NoticeOptOut.objects.filter(player=player).delete()
+    PushMessage.objects.filter(player=player).delete()  # notices' texts about them
     PushSubscription.objects.filter(player=player).delete()  # a browser's address and keys
     Player.objects.filter(pk=player.pk).update(display_name=label, language="", user=None)
     # Erasing oneself: the trail names the erased player, not the login about to go.

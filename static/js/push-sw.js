@@ -9,5 +9,16 @@ self.addEventListener("push", (event) => {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  event.waitUntil(self.clients.openWindow(event.notification.data.url));
+  // Always a page of this site (the url's path on this origin): a notification never
+  // opens somewhere else, even when SITE_URL names another host for the same site.
+  let url = self.location.origin + "/";
+  try {
+    const target = new URL((event.notification.data || {}).url || "/", self.location.origin);
+    url = self.location.origin + target.pathname + target.search + target.hash;
+  } catch (error) { url = self.location.origin + "/"; }
+  event.waitUntil(self.clients.matchAll({type: "window", includeUncontrolled: true})
+    .then((windows) => {
+      const open = windows.find((client) => client.url === url && "focus" in client);
+      return open ? open.focus() : self.clients.openWindow(url);
+    }));
 });

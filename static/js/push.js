@@ -23,7 +23,9 @@
   async function subscribe(button) {
     const key = await (await fetch(button.dataset.keyUrl, {credentials: "same-origin"})).json();
     if (!key.enabled) { say(button.dataset.off); return; }
+    if (await Notification.requestPermission() !== "granted") { say(button.dataset.denied); return; }
     const registration = await navigator.serviceWorker.register(button.dataset.worker);
+    await navigator.serviceWorker.ready;
     const subscription = await registration.pushManager.subscribe(
       {userVisibleOnly: true, applicationServerKey: keyBytes(key.public_key)});
     await post(button.dataset.url, subscription.toJSON());
@@ -40,8 +42,12 @@
     say(button.dataset.done);
   }
 
+  const supported = "serviceWorker" in navigator && "PushManager" in window &&
+    "Notification" in window;
+  const unsupported = document.getElementById("push-unsupported");
+  if (!supported && unsupported) unsupported.hidden = false;
   document.querySelectorAll("[data-push]").forEach((button) => {
-    if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
+    if (!supported) {
       button.disabled = true;
       return;
     }

@@ -34,7 +34,7 @@ def test_a_member_who_switched_them_on_hears_of_each_season_and_night_once(
         client, club_a, club_b, alice, bob, pat, players_a):
     client.force_login(pat)
     client.post(reverse("notices:mine"), {"wanted": list(PlayerNotice.values)})
-    assert NoticeOptOut.objects.get(player=pat.player).on
+    assert NoticeOptOut.objects.get(player=pat.player, channel="email").on
     season = _season(club_a, alice)
     event_create(club=club_a, season=season, name="Week 1", date=datetime.date(2027, 3, 4),
                  user=alice)

@@ -84,7 +84,7 @@ def test_a_player_switches_notices_off_and_on_on_their_page(client, table, alice
     assert "sam@example.org" in _to(PlayerNotice.SEATING_PUBLISHED)
     assert "sam@example.org" not in _to(PlayerNotice.NIGHT_CLOSED)
     assert _to(PlayerNotice.NIGHT_CLOSED) == ["alice@example.org", "pat@example.org"]
-    client.post(page, {"wanted": list(PlayerNotice.values)})
+    client.post(page, {"wanted": list(PlayerNotice.values), "push": list(PlayerNotice.values)})
     assert not NoticeOptOut.objects.filter(player=sam.player, on=False).exists()
 
 

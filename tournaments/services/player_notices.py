@@ -1,4 +1,4 @@
-"""The mails players get about their nights (through `league.services.notices`).
+"""The notices players get about their nights, by mail and push (`league.services.notices`).
 
 Called by the seating and closing services inside their transactions, like the webhooks:
 the mails commit with the change, once per (event, player, channel).
@@ -41,7 +41,7 @@ def seating_published(rnd: Round) -> None:
                 about=f"round-{rnd.pk}", club=event.club,
                 subject=_("%(night)s, round %(round)s: table %(table)s, seat %(seat)s") % facts,
                 body=_("%(night)s, round %(round)s: you sit at table %(table)s, seat %(seat)s; "
-                       "seat %(dealer)s deals first.") % facts + "\n" + _night_url(event))
+                       "seat %(dealer)s deals first.") % facts, url=_night_url(event))
 
 
 def night_closed(event: Event) -> None:
@@ -60,7 +60,7 @@ def night_closed(event: Event) -> None:
             notice_queue(
                 player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
                 club=event.club, subject=_("%(night)s is closed") % {"night": event.name},
-                body=body + "\n" + _night_url(event))
+                body=body, url=_night_url(event))
 
 
 def _whole(value: float):
@@ -82,6 +82,6 @@ def night_announced(event: Event) -> None:
     def compose():
         facts = {"club": event.club.name, "night": event.name, "date": event.date.isoformat()}
         return (_("New at %(club)s: %(night)s on %(date)s") % facts,
-                _("%(club)s announces %(night)s on %(date)s.") % facts + "\n" + _night_url(event))
+                _("%(club)s announces %(night)s on %(date)s.") % facts, _night_url(event))
 
     announcement_queue(club=event.club, about=f"night-{event.pk}", compose=compose)

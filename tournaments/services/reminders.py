@@ -83,7 +83,7 @@ def _reminder_text(event: Event, starts: datetime.datetime, coming: bool) -> dic
               _("Please tell the organisers whether you are coming."))
     return {"subject": _("Reminder: %(night)s at %(time)s") % facts,
             "body": _("%(night)s starts on %(date)s at %(time)s (%(zone)s).") % facts
-            + " " + answer + "\n" + _night_url(event)}
+            + " " + answer, "url": _night_url(event)}
 
 
 def reminders_queue(now: datetime.datetime | None = None) -> int:

@@ -1,0 +1,302 @@
+"""Web Push through an outbox: queued in the change's transaction, sent by a worker.
+
+`push_queue` writes one `PushMessage` per browser the player registered, with the dedupe
+key `<notice>:<what>:player-<id>:push:<subscription id>` (unique), inside the caller's
+transaction, and asks a worker to send after commit. `push_send_due` (the worker's side)
+claims rows with a conditional update and a lease, encrypts the payload for the browser
+(RFC 8291, aes128gcm) and signs the request with the server's VAPID key (RFC 8292), both
+by pywebpush, and POSTs it to the push service at a checked address (the endpoint is the
+browser's, so the same SSRF guard as webhooks applies).
+
+At most once: `send_started_at` is written just before the POST. A worker killed during
+the call leaves a row whose push may have gone out; when its lease runs out it is given up
+(`failed`), never sent again. Outcomes: 2xx sent; 404/410 the browser is gone (its
+subscription is removed, the row `gone`); 429, 5xx or a network error retried with
+back-off (PUSH_RETRY_BASE_SECONDS, doubling, at most an hour; `failed` after MAX_ATTEMPTS);
+any other answer `failed` (a retry would get the same).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+from pywebpush import WebPushException, webpush
+
+from league.models.push import PushMessage, PushState, PushSubscription
+from league.services import webhook_http
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=1)  # longer than one POST with its 10 s timeouts
+MAX_BACKOFF = timedelta(hours=1)
+MAX_ATTEMPTS = 8
+TTL_SECONDS = 12 * 3600  # how long a push service keeps a message for an offline browser
+MAX_BODY_CHARS = 1000  # the encrypted payload must stay under the services' 4 KB
+RETRY_FLAG = "league.push.retry-asked"
+MAX_RETRY_COUNTDOWN = 240.0  # under the broker's visibility timeout (300 s)
+BROKER_PAUSE = 10.0
+_broker_failed_at: float | None = None
+
+
+@dataclass(frozen=True)
+class PushReport:
+    sent: int
+    failed: int  # attempts that failed (retried later, or given up)
+    due: int  # messages still due when the run stopped
+
+
+def vapid_key_pair() -> tuple[str, str]:
+    """A new (public, private) VAPID pair in base64url: the public key as the browser's
+    applicationServerKey (an uncompressed P-256 point), the private one as its 32 bytes."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    public = key.public_key().public_bytes(serialization.Encoding.X962,
+                                           serialization.PublicFormat.UncompressedPoint)
+    private = key.private_numbers().private_value.to_bytes(32, "big")
+    return _b64(public), _b64(private)
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def push_enabled() -> bool:
+    return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
+
+
+def push_queue(*, player, notice: str, about: str, title: str, body: str, url: str,
+               club) -> int:
+    """Queue the notice for each of the player's browsers, in the caller's transaction;
+    how many rows are new (a notice queued again adds none)."""
+    if not push_enabled():
+        return 0
+    now = timezone.now()
+    created = 0
+    for subscription in PushSubscription.objects.filter(player=player).order_by("pk"):
+        key = f"{notice}:{about}:player-{player.pk}:push:{subscription.pk}"
+        if PushMessage.objects.filter(dedupe_key=key).exists():
+            continue
+        try:
+            with transaction.atomic():  # a racing writer's row wins; ours is dropped
+                PushMessage.objects.create(
+                    player=player, subscription=subscription, club=club, notice=notice,
+                    dedupe_key=key, title=title[:200], body=body[:MAX_BODY_CHARS],
+                    url=url[:500], created_at=now, due_at=now)
+        except IntegrityError:
+            continue
+        created += 1
+    if created:
+        transaction.on_commit(push_kick)
+    return created
+
+
+def push_kick() -> None:
+    """Ask a worker to send now (after commit). Never raises: the periodic task sends what
+    a failed kick leaves; after a broker error kicks pause for BROKER_PAUSE."""
+    from league import tasks
+
+    global _broker_failed_at
+    if _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE:
+        return
+    try:
+        tasks.send_push.apply_async(ignore_result=True, retry=False)
+    except BrokerError:
+        _broker_failed_at = time.monotonic()
+        log.warning("broker unreachable: push not kicked; the periodic send picks it up")
+    except Exception:  # (eager mode) the sending itself failed; the rows stay queued
+        log.exception("sending push messages failed; the periodic send picks them up")
+
+
+def push_retry_later() -> None:
+    """After a run with failures, one run when the next message is due (one request at a
+    time, a cache flag), so retries happen without beat."""
+    from league import tasks
+
+    task = tasks.send_push
+    if task.app.conf.task_always_eager:
+        return
+    next_due = PushMessage.objects.filter(state=PushState.QUEUED).order_by("due_at").values_list(
+        "due_at", flat=True).first()
+    if next_due is None:
+        return
+    countdown = min(max((next_due - timezone.now()).total_seconds(), 1.0), MAX_RETRY_COUNTDOWN)
+    if not cache.add(RETRY_FLAG, True, timeout=countdown):
+        return
+    try:
+        task.apply_async(countdown=countdown, ignore_result=True, retry=False)
+    except BrokerError:
+        log.warning("broker unreachable: push retry not asked; the periodic send does it")
+
+
+def push_send_due(*, limit: int = 50) -> PushReport:
+    """Send up to `limit` due messages, oldest first. A push service that fails is skipped
+    for the rest of the run, so one dead service never holds up the others."""
+    sent = failed = 0
+    _give_up_interrupted()
+    dead_hosts: set[str] = set()
+    skipped: list[int] = []
+    for _attempt in range(limit):
+        row = _claim_next(skipped)
+        if row is None:
+            break
+        host = urlsplit(row.subscription.endpoint).hostname if row.subscription else None
+        if host in dead_hosts:
+            _release(row)
+            skipped.append(row.pk)
+            continue
+        if _deliver(row):
+            sent += 1
+        else:
+            failed += 1
+            if host:
+                dead_hosts.add(host)
+    return PushReport(sent=sent, failed=failed, due=_due(timezone.now()).count())
+
+
+def _due(now):
+    return PushMessage.objects.filter(state=PushState.QUEUED, due_at__lte=now).filter(
+        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)).filter(
+        send_started_at__isnull=True)
+
+
+def _give_up_interrupted() -> int:
+    """Messages whose worker died during the POST: maybe delivered, never sent again."""
+    count = PushMessage.objects.filter(
+        state=PushState.QUEUED, send_started_at__isnull=False,
+        claimed_until__lt=timezone.now()).update(
+        state=PushState.FAILED, body="", claimed_by=None, claimed_until=None,
+        last_error="The worker stopped during the send; not sent again, so that nobody "
+                   "gets it twice.")
+    if count:
+        log.error("%s push messages given up: their worker stopped during the send", count)
+    return count
+
+
+def _claim_next(skipped: list[int]) -> PushMessage | None:
+    while True:
+        now = timezone.now()
+        pk = (_due(now).exclude(pk__in=skipped).order_by("due_at", "pk")
+              .values_list("pk", flat=True).first())
+        if pk is None:
+            return None
+        claimed_by = uuid.uuid4()
+        if _due(now).filter(pk=pk).update(claimed_by=claimed_by, claimed_until=now + LEASE):
+            return PushMessage.objects.select_related("subscription").get(pk=pk)
+        # Another worker claimed it between our read and our update: look again.
+
+
+def _release(row: PushMessage) -> None:
+    PushMessage.objects.filter(pk=row.pk, claimed_by=row.claimed_by).update(
+        claimed_by=None, claimed_until=None)
+
+
+class _Answer:
+    """What pywebpush reads of a response."""
+
+    def __init__(self, status: int):
+        self.status_code = status
+        self.reason = ""
+        self.text = ""
+        self.headers: dict = {}
+
+
+class _CheckedSession:
+    """Stands in for pywebpush's requests session: the POST goes to the endpoint's checked
+    address (webhook_http), never to a private one unless PUSH_ALLOW_PRIVATE_ENDPOINTS."""
+
+    def post(self, url, data=None, headers=None, timeout=None):
+        status = webhook_http.post(url, data or b"", dict(headers or {}),
+                                   allow_private=settings.PUSH_ALLOW_PRIVATE_ENDPOINTS)
+        return _Answer(status)
+
+
+def payload(row: PushMessage) -> bytes:
+    """What the service worker (static/js/push-sw.js) shows: title, body, url, and a tag
+    so that a repeat replaces the notification instead of adding one."""
+    return json.dumps({"title": row.title, "body": row.body, "url": row.url,
+                       "tag": row.dedupe_key.split(":player-", 1)[0]}).encode()
+
+
+def _deliver(row: PushMessage) -> bool:
+    mine = PushMessage.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
+    subscription = row.subscription
+    if subscription is None:  # the player forgot this browser before it was sent
+        mine.update(state=PushState.GONE, body="", claimed_by=None, claimed_until=None,
+                    last_error="The browser was forgotten before the message was sent.")
+        return True
+    if not push_enabled():
+        _postpone(mine, row, "VAPID keys are not set (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).")
+        return False
+    mine.update(send_started_at=timezone.now())
+    try:
+        webpush(
+            {"endpoint": subscription.endpoint,
+             "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
+            data=payload(row).decode(), vapid_private_key=settings.VAPID_PRIVATE_KEY,
+            vapid_claims={"sub": settings.VAPID_SUBJECT}, ttl=TTL_SECONDS,
+            timeout=webhook_http.TIMEOUT, requests_session=_CheckedSession(),
+            headers={"Urgency": "normal"})
+    except WebPushException as refusal:
+        return _refused(mine, row, refusal)
+    except OSError as exc:  # unreachable, reset, timed out: the outcome is known enough
+        _postpone(mine, row, repr(exc))
+        return False
+    except (ValidationError, ValueError) as exc:  # a private address, a broken key
+        _give_up(mine, row, repr(exc))
+        return False
+    mine.update(state=PushState.SENT, sent_at=timezone.now(), body="",
+                attempts=F("attempts") + 1, claimed_by=None, claimed_until=None,
+                last_error="")
+    return True
+
+
+def _refused(mine, row: PushMessage, refusal: WebPushException) -> bool:
+    status = refusal.status_code
+    error = f"The push service answered {status}."
+    if status in (404, 410):  # the browser unsubscribed or expired (RFC 8030, 7.3)
+        with transaction.atomic():
+            mine.update(state=PushState.GONE, body="", attempts=F("attempts") + 1,
+                        claimed_by=None, claimed_until=None, last_error=error)
+            PushSubscription.objects.filter(pk=row.subscription_id).delete()
+        return True  # nothing wrong with the service: the run goes on
+    if status is None:  # refused before any request: the browser's keys are unusable
+        _give_up(mine, row, str(refusal))
+    elif status == 429 or status >= 500:
+        _postpone(mine, row, error)
+    else:
+        _give_up(mine, row, error)
+    return False
+
+
+def _give_up(mine, row: PushMessage, error: str) -> None:
+    log.error("push %s to player %s given up: %s", row.pk, row.player_id, error)
+    mine.update(state=PushState.FAILED, body="", attempts=F("attempts") + 1,
+                last_error=error[:2000], claimed_by=None, claimed_until=None)
+
+
+def _postpone(mine, row: PushMessage, error: str) -> None:
+    attempts = row.attempts + 1
+    if attempts >= MAX_ATTEMPTS:
+        _give_up(mine, row, error)
+        return
+    log.warning("push %s not sent (attempt %s), retried later: %s", row.pk, attempts, error)
+    base = timedelta(seconds=settings.PUSH_RETRY_BASE_SECONDS)
+    delay = min(base * 2 ** (attempts - 1), MAX_BACKOFF)
+    # The service refused or was unreachable: a known outcome, so it is tried again.
+    mine.update(attempts=attempts, last_error=error[:2000], due_at=timezone.now() + delay,
+                claimed_by=None, claimed_until=None, send_started_at=None)
