@@ -14,19 +14,28 @@ may be edited by hand) falls back to the English message rather than failing a p
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.conf import settings
+from django.utils.translation import get_language, gettext
 
 from games.engine.text import Card, Text
 from tournaments.card_words import choice_label
 
 
 def translated(message) -> str:
-    """`message` in the active language: a `Text` translated, anything else as text."""
+    """`message` in the active language: a `Text` translated, anything else as text. In
+    English (the source) a message is exactly the rules core's, cards as codes."""
+    if isinstance(message, Text | Card) and _in_source_language():
+        return str(message)
     if isinstance(message, Text):
         return _text(message)
     if isinstance(message, Card):
         return _card(message)
     return "" if message is None else str(message)
+
+
+def _in_source_language() -> bool:
+    language = get_language()
+    return not language or language.split("-")[0] == settings.LANGUAGE_CODE.split("-")[0]
 
 
 def _text(message: Text) -> str:
