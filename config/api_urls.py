@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from league.api import webhooks as league_webhooks
 from league.api.urls import router as league_router
 from rankings.api import archive as rankings_archive
+from rankings.api import federations as rankings_federations
 from rankings.api import rating_history as rankings_rating_history
 from rankings.api import standings as rankings_standings
 from tournaments.api.urls import router as tournaments_router
@@ -34,11 +35,21 @@ archive_paths = [
     path("players/<int:pk>/data/", rankings_archive.PlayerDataView.as_view(),
          name="player-data"),
 ]
+federation_paths = [
+    path("federations/", rankings_federations.FederationListView.as_view(),
+         name="federations"),
+    path("federations/<slug:slug>/", rankings_federations.FederationDetailView.as_view(),
+         name="federation"),
+    path("federations/<slug:slug>/pools/<int:pool>/",
+         rankings_federations.FederationLeaderboardView.as_view(),
+         name="federation-leaderboard"),
+]
 webhook_paths = [
     path("clubs/<int:pk>/webhooks/", league_webhooks.WebhookListView.as_view(),
          name="club-webhooks"),
     path("clubs/<int:pk>/webhooks/<int:hook>/", league_webhooks.WebhookDetailView.as_view(),
          name="club-webhook"),
 ]
-urlpatterns = [*tournaments_paths, *standings_paths, *archive_paths, *webhook_paths,
+urlpatterns = [*tournaments_paths, *standings_paths, *archive_paths, *federation_paths,
+               *webhook_paths,
                *router.urls]

@@ -40,5 +40,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("rankings.urls_archive")),
     path("", include("rankings.urls_rating_pages")),
+    path("", include("league.urls_federations")),
+    path("", include("rankings.urls_federations")),
     path("", include("rankings.urls")),
 ]

@@ -505,4 +505,5 @@ class IdempotencyRecordAdmin(admin.ModelAdmin):
         return False
 
 
-from league import admin_mail  # noqa: E402, F401  (registers the mail outbox's admin)
+# noqa: E402, F401 below: imported to register the federations' and the mail outbox's admin
+from league import admin_federations, admin_mail  # noqa: E402, F401

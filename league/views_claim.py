@@ -20,6 +20,7 @@ from league.services.claims import (
     player_claim_with_new_login,
     player_from_claim_token,
 )
+from league.services.federations import player_link
 
 
 @login_required
@@ -79,6 +80,9 @@ def claim(request, token):
 
 def _claim_as_logged_in(request, token, player):
     problem = None
+    person = Player.objects.filter(user=request.user).first()
+    if person is not None:
+        return _link_as_person(request, token, player, person)
     if request.method == "POST":
         try:
             player_claim(token=token, user=request.user)
@@ -91,7 +95,22 @@ def _claim_as_logged_in(request, token, player):
     return _claim_page(request, player, problem=problem)
 
 
-def _claim_page(request, player, *, form=None, problem=None):
+def _link_as_person(request, token, player, person):
+    """A login that has its player already: "this is also me" links the other club's row."""
+    problem = None
+    if request.method == "POST":
+        try:
+            player_link(token=token, user=request.user)
+        except ValidationError as error:
+            problem = " ".join(error.messages)
+        else:
+            messages.success(request, _("%(player)s is now linked to you: federations rate "
+                                        "you as one player.") % {"player": player})
+            return redirect("my-federation")
+    return _claim_page(request, player, problem=problem, person=person)
+
+
+def _claim_page(request, player, *, form=None, problem=None, person=None):
     context = {"player": player, "clubs": claim_public_clubs(player), "form": form,
-               "problem": problem}
+               "problem": problem, "person": person}
     return render(request, "registration/claim.html", context, status=400 if problem else 200)

@@ -30,8 +30,11 @@ def club_pools(club: Club) -> QuerySet[RatingPool]:
 
 
 def visible_pool(*, subject, pk: int) -> RatingPool | None:
-    """The pool if its club is visible to the subject, else None (the page says 404)."""
-    pool = RatingPool.objects.select_related("club").filter(pk=pk).first()
+    """The club's pool if its club is visible to the subject, else None (the page says 404).
+
+    A federation's pool has pages of its own (`rankings.views_federations`), which leave
+    out the players of private clubs who did not agree to appear."""
+    pool = RatingPool.objects.select_related("club").filter(pk=pk, club__isnull=False).first()
     if pool is None or not permissions.can(subject, permissions.VIEW, pool.club):
         return None
     return pool
@@ -70,10 +73,15 @@ class LeaderRow:
         return self.view.provisional
 
 
-def pool_leaderboard(pool: RatingPool, now: datetime | None = None) -> list[LeaderRow]:
-    """Every rated player of the pool, best rating first; provisional players included."""
+def pool_leaderboard(pool: RatingPool, now: datetime | None = None, *,
+                     exclude: frozenset[int] = frozenset()) -> list[LeaderRow]:
+    """Every rated player of the pool, best rating first; provisional players included.
+
+    Players in ``exclude`` are left out before ranking, so no gap in the ranks betrays them.
+    """
     now = now or timezone.now()
-    ratings = PlayerRating.objects.filter(pool=pool).select_related("player")
+    ratings = PlayerRating.objects.filter(pool=pool).exclude(
+        player_id__in=exclude).select_related("player")
     views = []
     for rating in ratings:
         rating.pool = pool  # one pool for all rows: no query per row

@@ -16,7 +16,7 @@ from league.models import Player
 from rankings.models import RatingHistory, RatingPool
 from rankings.ratings import PlayerState
 from rankings.selectors_leaderboard import LeaderRow, pool_leaderboard
-from rankings.services.ratings.games import rateable
+from rankings.services.ratings.games import as_people, identity_map, rateable
 from rankings.services.ratings.pools import pool_rater
 from tournaments.models import TableResult
 
@@ -72,9 +72,11 @@ class Standing:
     rows: list[LeaderRow] = field(default_factory=list)  # the whole leaderboard
 
 
-def pool_standing(pool: RatingPool, player: Player) -> Standing | None:
-    """The player's line in the pool's leaderboard and their percentile, or None."""
-    rows = pool_leaderboard(pool)
+def pool_standing(pool: RatingPool, player: Player, *,
+                  exclude: frozenset[int] = frozenset()) -> Standing | None:
+    """The player's line in the pool's leaderboard and their percentile, or None
+    (``exclude``: players the viewer may not see, as in `pool_leaderboard`)."""
+    rows = pool_leaderboard(pool, exclude=exclude)
     mine = next((row for row in rows if row.player.pk == player.pk), None)
     if mine is None:
         return None
@@ -137,10 +139,11 @@ def nights(pool: RatingPool, player: Player) -> list[NightLine]:
             "game_id", "player_id", "mu_before", "sigma_before", "games_before"):
         before[game_id][player_id] = PlayerState(mu, sigma, games)
     lines: dict[int, NightLine] = {}
+    identities = identity_map(pool)  # a federation's pool rates each person once
     games = (TableResult.objects.filter(pk__in=game_ids)
              .select_related("table__round__event").prefetch_related("table__seats"))
     for game in games:
-        expected, actual = _places(pool, game, player.pk, before[game.pk])
+        expected, actual = _places(pool, game, player.pk, before[game.pk], identities)
         if expected is None:
             continue
         event = game.table.round.event
@@ -151,8 +154,9 @@ def nights(pool: RatingPool, player: Player) -> list[NightLine]:
     return sorted(lines.values(), key=lambda line: (line.date, line.event_id), reverse=True)
 
 
-def _places(pool, game, player_id: int, states: dict) -> tuple[float | None, float | None]:
-    rated = rateable(game)
+def _places(pool, game, player_id: int, states: dict,
+            identities: dict[int, int]) -> tuple[float | None, float | None]:
+    rated = as_people(rateable(game), identities)
     side = next((i for i, team in enumerate(rated.teams) if player_id in team), None) \
         if rated else None
     if side is None:

@@ -225,3 +225,20 @@ class RatingsTable(tables.Table):
 
     def value_last_played_at(self, value):
         return timezone.localtime(value).date() if value else None
+
+
+class FederationRatingsTable(RatingsTable):
+    """A federation pool's leaderboard: names lead to the person's page in the federation."""
+
+    class Meta(RatingsTable.Meta):
+        pass
+
+    def __init__(self, *args, federation, **kwargs):
+        self.federation = federation
+        super().__init__(*args, **kwargs)
+
+    def render_player(self, record):
+        url = reverse("federation-player",
+                      args=[self.federation.slug, record.view.pool.pk, record.player.pk])
+        return format_html('<a href="{}"><bdi>{}</bdi></a>', url, record.player.display_name)
+

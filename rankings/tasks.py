@@ -12,6 +12,7 @@ from celery import shared_task
 
 from league.services.heartbeats import heartbeat_record
 from league.tasks import RETRYING
+from rankings.services.federations import federation_recompute, federations_sync
 from rankings.services.followups_drain import followups_drain
 from rankings.services.ratings import ratings_update, ratings_update_for_game
 from rankings.services.standings import standings_recompute
@@ -52,3 +53,16 @@ def update_ratings(game_id: int) -> int:
 def recompute_ratings(pool_id: int) -> int:
     """Rebuild one rating pool from its first game."""
     return ratings_update(pool_id=pool_id, full=True)
+
+
+@shared_task(name="league.recompute_federation_nights", **RETRYING)
+def recompute_federation_nights() -> int:
+    """Beat: count the closed nights whose correction window passed, in every federation."""
+    reports = federations_sync()
+    return sum(report.added for report in reports)
+
+
+@shared_task(name="league.recompute_federation", **RETRYING)
+def recompute_federation(federation_id: int) -> int:
+    """Rebuild one federation's pools from the nights that count now."""
+    return federation_recompute(federation_id=federation_id).rated

@@ -7,6 +7,7 @@ from league.models.access import ApiToken, IdempotencyRecord
 from league.models.audit import AuditEntry
 from league.models.clubs import Club, Membership, Player, Role
 from league.models.divisions import Division, DivisionPlace
+from league.models.federations import Federation, FederationClub, FederationState, PlayerLink
 from league.models.heartbeat import Heartbeat
 from league.models.mail import (
     OFF_BY_DEFAULT,
@@ -33,6 +34,9 @@ __all__ = [
     "DeliveryState",
     "Division",
     "DivisionPlace",
+    "Federation",
+    "FederationClub",
+    "FederationState",
     "AuditEntry",
     "Club",
     "Heartbeat",
@@ -46,6 +50,7 @@ __all__ = [
     "PasswordResetRequest",
     "PendingRecompute",
     "Player",
+    "PlayerLink",
     "PlayerNotice",
     "QueuedMail",
     "RecomputeKind",

@@ -36,6 +36,10 @@ class Club(models.Model):
         null=True, blank=True,
         help_text=_("Remind the players this many hours before a night starts (1 to 168); "
                     "empty: no reminders. Set on the club's mail page."))
+    correction_days = models.PositiveSmallIntegerField(
+        default=7,
+        help_text=_("A closed night counts in the club's federations this many days after it "
+                    "closed, when corrections are unlikely (0 to 90)."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -72,6 +76,10 @@ class Player(models.Model):
     language = models.CharField(
         max_length=10, blank=True, choices=settings.LANGUAGES,
         help_text=_("The language this person reads the site in (the switcher sets it)."))
+    federation_opt_in = models.BooleanField(
+        default=False,
+        help_text=_("The person agreed to appear on federation leaderboards (players of "
+                    "public clubs appear without it)."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class RecomputeKind(models.TextChoices):
     STANDINGS = "standings", _("season standings")
     RATINGS = "ratings", _("ratings after a game")
+    FEDERATION = "federation", _("a federation's pools")
 
 
 class PendingRecompute(models.Model):
@@ -19,7 +20,8 @@ class PendingRecompute(models.Model):
     """
 
     kind = models.CharField(max_length=16, choices=RecomputeKind.choices)
-    target_id = models.BigIntegerField(help_text=_("Season id (standings) or game id (ratings)."))
+    target_id = models.BigIntegerField(
+        help_text=_("Season id (standings), game id (ratings) or federation id."))
     requested_at = models.DateTimeField()
     due_at = models.DateTimeField(help_text=_("Not drained before this (backoff after a failure)."))
     claimed_by = models.UUIDField(null=True, blank=True, help_text=_("The drain working on it."))

@@ -24,7 +24,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from league import permissions
-from league.models import Club, MailKind, Player, Role
+from league.models import Club, MailKind, Player, PlayerLink, Role
 from league.services.audit import audit_record
 from league.services.mail import queue_mail_within_limits
 
@@ -44,6 +44,10 @@ def claim_link_check(*, user, player: Player) -> None:
                                % {"player": player}})
     if player.user_id is not None:
         raise ValidationError({"player": _("%(player)s has already been claimed.")
+                               % {"player": player}})
+    if PlayerLink.objects.filter(player=player).exists():
+        raise ValidationError({"player": _("%(player)s is linked to a person who plays in "
+                                           "another club: only they can undo it.")
                                % {"player": player}})
     if not any(permissions.can(user, permissions.MANAGE, club) for club in _clubs_of(player)):
         raise NotTheirPlayer(_("No such player in your clubs."))

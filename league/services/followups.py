@@ -25,13 +25,17 @@ from league.signals import recomputes_owed
 _batched: ContextVar[bool] = ContextVar("followups_batched", default=False)
 
 
-def followups_request(*, season_ids: Iterable[int] = (), game_ids: Iterable[int] = ()) -> None:
+def followups_request(*, season_ids: Iterable[int] = (), game_ids: Iterable[int] = (),
+                      federation_ids: Iterable[int] = ()) -> None:
     """Write the owed recomputes in the current transaction; ask a worker after commit."""
     now = timezone.now()
     rows = [PendingRecompute(kind=RecomputeKind.STANDINGS, target_id=season_id,
                              requested_at=now, due_at=now) for season_id in sorted(season_ids)]
     rows += [PendingRecompute(kind=RecomputeKind.RATINGS, target_id=game_id,
                               requested_at=now, due_at=now) for game_id in sorted(game_ids)]
+    rows += [PendingRecompute(kind=RecomputeKind.FEDERATION, target_id=federation_id,
+                              requested_at=now, due_at=now)
+             for federation_id in sorted(federation_ids)]
     PendingRecompute.objects.bulk_create(rows)
     if not _batched.get():
         transaction.on_commit(followups_kick)

@@ -4,20 +4,27 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from league.game_titles import game_label
-from league.models import Club, Player
+from league.models import Club, Federation, Player
 
 
 class RatingPool(models.Model):
     """The ratings of one club for one game variant, and how they are computed.
 
-    The key is (club, game, variant); ``variant`` is the canonical JSON of the
+    A pool belongs to a club, or to a federation (``club`` empty): a federation's pool
+    rates the nights its member clubs counted in it (`FederationNight`), each person as
+    one player across clubs (`league.models.PlayerLink`).
+
+    The key is (club or federation, game, variant); ``variant`` is the canonical JSON of the
     table's rules options without the player count, so "bluke" and "bluke
     New Jersey" are rated apart while 3- and 4-player tables share a pool.
     ``kind`` and ``params`` configure the engine (`rankings.ratings.make_rater`);
     `fit_ratings` rewrites ``params`` from the pool's own history.
     """
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_pools")
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="rating_pools")
+    federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="rating_pools")
     game = models.CharField(max_length=40)
     variant = models.CharField(max_length=255, default="{}", blank=True)
     # New pools: rankings.services.ratings.pools.default_kind (the same kind today).
@@ -31,11 +38,16 @@ class RatingPool(models.Model):
         db_table = "league_ratingpool"  # the table from before the move to rankings
         ordering = ["club", "game", "variant"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "game", "variant"], name="rating_pool_unique")
+            models.UniqueConstraint(fields=["club", "game", "variant"], name="rating_pool_unique"),
+            models.UniqueConstraint(fields=["federation", "game", "variant"],
+                                    name="federation_rating_pool_unique"),
+            models.CheckConstraint(
+                condition=models.Q(club__isnull=True) ^ models.Q(federation__isnull=True),
+                name="rating_pool_club_or_federation"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.club}: {self.label}"
+        return f"{self.club or self.federation}: {self.label}"
 
     @property
     def label(self) -> str:

@@ -31,7 +31,8 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from league.database_errors import DATABASE_ERRORS
-from league.models import PendingRecompute, RecomputeKind
+from league.models import Federation, PendingRecompute, RecomputeKind
+from rankings.services.federations import federation_recompute
 from rankings.services.ratings import ratings_update_for_game
 from rankings.services.standings import standings_recompute
 from rankings.standings import StandingsConfigError
@@ -178,6 +179,9 @@ def _renewed(claim: _Claim):
 def _recompute(claim: _Claim) -> None:
     if claim.kind == RecomputeKind.STANDINGS:
         standings_recompute(season_id=claim.target_id)
+    elif claim.kind == RecomputeKind.FEDERATION:
+        if Federation.objects.filter(pk=claim.target_id).exists():  # not deleted meanwhile
+            federation_recompute(federation_id=claim.target_id)
     else:
         ratings_update_for_game(game_id=claim.target_id)
 

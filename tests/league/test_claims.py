@@ -110,9 +110,12 @@ class TestClaiming:
                                                             walk_in_url):
         client.force_login(pat)
         response = client.post(walk_in_url)
+        # A login with a player links another club's player instead ("this is also me",
+        # tests/league/test_federation_links.py); one person has one player per club.
         assert response.status_code == 400
-        assert "already has a player profile" in response.content.decode()
+        assert "one player per club" in response.content.decode()
         assert Player.objects.get(pk=walk_in.pk).user is None
+        assert not hasattr(Player.objects.get(pk=walk_in.pk), "link")
 
     def test_a_tampered_or_expired_link_is_refused_with_a_reason(self, client, walk_in, alice,
                                                                  monkeypatch):

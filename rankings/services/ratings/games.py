@@ -10,6 +10,7 @@ from django.db import connection
 from django.db.models import OuterRef, Q, TextField
 from django.db.models.functions import Cast
 
+from league.models import PlayerLink
 from rankings.models import RatingPool
 from rankings.selectors_stats import game_teams, seat_players
 from rankings.services.ratings.pools import variant_key
@@ -69,9 +70,44 @@ def rateable(game: TableResult) -> Rated | None:
                   game_teams(game), game.ranks)
 
 
+def pool_rateable(pool: RatingPool, game: TableResult) -> Rated | None:
+    """`rateable` as the pool rates it: in a federation's pool, each player as their person."""
+    return as_people(rateable(game), identity_map(pool))
+
+
+def pool_source(pool: RatingPool) -> Q:
+    """Which results feed the pool: its club's, or the nights its federation counts."""
+    if pool.federation_id is None:
+        return Q(table__round__event__club_id=pool.club_id)
+    return Q(table__round__event__federation_counts__federation_id=pool.federation_id)
+
+
+def identity_map(pool: RatingPool) -> dict[int, int]:
+    """Player row -> the person it is, for a federation's pool (a club's pool: none).
+
+    Only the person made these links (`league.models.PlayerLink`), so a federation rates
+    someone who plays in two clubs as one player, under the row they claimed.
+    """
+    if pool.federation_id is None:
+        return {}
+    return dict(PlayerLink.objects.values_list("player_id", "person_id"))
+
+
+def as_people(rated: Rated | None, identities: dict[int, int]) -> Rated | None:
+    """``rated`` with each player row replaced by its person; None if a person would then
+    sit at the table twice (two linked rows at one table: the game cannot be rated)."""
+    if rated is None or not identities:
+        return rated
+    teams = [[identities.get(p, p) for p in team] for team in rated.teams]
+    people = [p for team in teams for p in team]
+    if len(set(people)) != len(people):
+        return None
+    return rated._replace(teams=teams)
+
+
 def _pool_queryset(pool: RatingPool, since: Point | None):
     games = TableResult.objects.filter(
-        status=ResultStatus.COMPLETE, table__round__event__club_id=pool.club_id,
+        pool_source(pool), status=ResultStatus.COMPLETE,
         table__game=pool.game).order_by("played_at", "id")
     if since is not None:
         games = games.filter(
@@ -155,6 +191,12 @@ def rated_chunks(
     million games spent most of its time building TableResult/Table/Seat objects.
     ``chunks`` are `game_chunks` rows read some other way (another connection).
     """
+    # Read now, not at the first chunk: a rebuild's COPY holds the connection by then.
+    identities = identity_map(pool)
+    return _rated_chunks(pool, since, chunks, identities)
+
+
+def _rated_chunks(pool, since, chunks, identities) -> Iterator[list[Rated]]:
     variants: dict[str | None, str] = {}
     # Seats per team for each (options, seat count), or None when they do not fit.
     sides: dict[tuple[str | None, int], list[list[int]] | None] = {}
@@ -173,6 +215,8 @@ def rated_chunks(
                 continue
             ranks = json.loads(ranks) if ranks is not None else None
             rated = _rated_fitting(game_id, played_at, record_hash, players, teams, ranks)
+            if identities:
+                rated = as_people(rated, identities)
             if rated is not None:
                 out.append(rated)
         yield out

@@ -7,7 +7,7 @@ import json
 from django.db import connection, transaction
 
 from games import rules
-from rankings.models import RatingPool
+from rankings.models import FederationNight, RatingPool
 from rankings.ratings import Rater, make_rater
 from rankings.selectors_stats import complete_games
 from tournaments.models import TableResult
@@ -41,6 +41,32 @@ def pool_for_game(game: TableResult) -> RatingPool:
     return pool
 
 
+def federation_pools_for_game(game: TableResult) -> list[RatingPool]:
+    """The pools of every federation that counts the game's night (created on demand)."""
+    table = game.table
+    federations = FederationNight.objects.filter(event_id=table.round.event_id).values_list(
+        "federation_id", flat=True)
+    return [RatingPool.objects.get_or_create(
+        federation_id=federation, game=table.game, variant=variant_key(table.options),
+        defaults={"kind": default_kind(table.game)})[0] for federation in sorted(federations)]
+
+
+def ensure_federation_pools(*, federation_id: int | None = None) -> list[RatingPool]:
+    """Pools for every federation/game/variant its counted nights hold (created on demand)."""
+    games = complete_games().filter(table__round__event__federation_counts__isnull=False)
+    if federation_id is not None:
+        games = games.filter(table__round__event__federation_counts__federation_id=federation_id)
+    distinct = games.order_by().values_list(
+        "table__round__event__federation_counts__federation_id", "table__game",
+        "table__options").distinct()
+    keys = {(federation, name, variant_key(options)) for federation, name, options in distinct}
+    for federation, name, variant in sorted(keys):
+        RatingPool.objects.get_or_create(federation_id=federation, game=name, variant=variant,
+                                         defaults={"kind": default_kind(name)})
+    pools = RatingPool.objects.filter(federation__isnull=False)
+    return list(pools.filter(federation_id=federation_id) if federation_id else pools)
+
+
 def pool_rater(pool: RatingPool) -> Rater:
     """A fresh engine configured as the pool says."""
     return make_rater(pool.kind, **(pool.params or {}))
@@ -66,5 +92,7 @@ def ensure_pools(*, club_id: int | None = None) -> list[RatingPool]:
     for club, name, variant in sorted(keys):
         RatingPool.objects.get_or_create(
             club_id=club, game=name, variant=variant, defaults={"kind": default_kind(name)})
+    if club_id is None:
+        ensure_federation_pools()
     pools = RatingPool.objects.all()
     return list(pools.filter(club_id=club_id) if club_id is not None else pools)

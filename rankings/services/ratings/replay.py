@@ -22,9 +22,23 @@ from league.page_cache import bump_club_versions
 from rankings.models import PlayerRating, RatingHistory, RatingPool
 from rankings.ratings import PlayerState, Rater, is_provisional
 from rankings.selectors_stats import complete_games
-from rankings.services.ratings.games import STREAM, Point, pool_games, rateable
+from rankings.services.ratings.games import (
+    STREAM,
+    Point,
+    as_people,
+    identity_map,
+    pool_games,
+    pool_rateable,
+    pool_source,
+    rateable,
+)
 from rankings.services.ratings.history import BATCH, HistoryWriter
-from rankings.services.ratings.pools import pool_for_game, pool_rater, variant_key
+from rankings.services.ratings.pools import (
+    federation_pools_for_game,
+    pool_for_game,
+    pool_rater,
+    variant_key,
+)
 from rankings.services.ratings.rebuild import rebuild_history, uses_partitions
 from tournaments.models import ResultStatus, TableResult
 
@@ -32,11 +46,12 @@ from tournaments.models import ResultStatus, TableResult
 
 
 def _first_unrated(pool: RatingPool) -> Point | None:
-    unrated = complete_games().filter(
-        table__round__event__club_id=pool.club_id, table__game=pool.game,
-    ).exclude(rating_history__pool=pool).defer("record")
+    unrated = complete_games().filter(pool_source(pool), table__game=pool.game).exclude(
+        rating_history__pool=pool).defer("record")
+    identities = identity_map(pool)
     for game in unrated.iterator(chunk_size=BATCH):
-        if variant_key(game.table.options) == pool.variant and rateable(game) is not None:
+        if variant_key(game.table.options) == pool.variant and as_people(
+                rateable(game), identities) is not None:
             return (game.played_at, game.pk)
     return None
 
@@ -46,7 +61,7 @@ def _stale_points(pool: RatingPool, game: TableResult) -> list[Point]:
     rows = list(RatingHistory.objects.filter(pool=pool, game=game))
     if not rows:
         return []
-    rated = rateable(game) if game.status == ResultStatus.COMPLETE else None
+    rated = pool_rateable(pool, game) if game.status == ResultStatus.COMPLETE else None
     current = {p for team in rated.teams for p in team} if rated else set()
     fresh = rated is not None and all(
         r.record_hash == game.record_hash and r.played_at == game.played_at for r in rows
@@ -225,10 +240,13 @@ def ratings_update_for_game(*, game_id: int) -> int:
         count = sum(ratings_update(pool_id=pool_id) for pool_id in set(pools))
         _player_stats_follow(game_id)
         return count
-    count = ratings_update(pool_id=pool_for_game(game).pk, game_id=game.pk)
+    home = [pool_for_game(game), *federation_pools_for_game(game)]
+    # Its club's pool, and each federation's that counts its night: a correction there
+    # replays the federation's pool from the game on.
+    count = sum(ratings_update(pool_id=pool.pk, game_id=game.pk) for pool in home)
     # A correction may have moved the game out of another pool (new options).
     for pool_id in set(RatingHistory.objects.filter(game=game).exclude(
-            pool=pool_for_game(game)).values_list("pool_id", flat=True)):
+            pool__in=home).values_list("pool_id", flat=True)):
         RatingHistory.objects.filter(pool_id=pool_id, game=game).update(game=None)
         count += ratings_update(pool_id=pool_id)
     _player_stats_follow(game_id)

@@ -1,0 +1,66 @@
+"""Reads for federation pages: member clubs, pools, and who may be listed to whom.
+
+A federation's leaderboard leaves out each person who plays in a private member club
+and has not agreed to appear (`Player.federation_opt_in`); players of public clubs
+appear. A person always sees their own line.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, QuerySet
+
+from league import permissions
+from league.models import (
+    Club,
+    Federation,
+    FederationClub,
+    FederationState,
+    Membership,
+    Player,
+    PlayerLink,
+)
+from rankings.models import PlayerRating, RatingPool
+
+
+def member_clubs(federation: Federation, subject) -> tuple[list[FederationClub], int]:
+    """The member (club, game) rows the subject may see, and how many clubs it may not."""
+    rows = list(FederationClub.objects.filter(
+        federation=federation, state=FederationState.MEMBER).select_related("club").order_by(
+        "club__name", "game"))
+    visible = set(permissions.visible_clubs(subject).filter(
+        pk__in={r.club_id for r in rows}).values_list("pk", flat=True))
+    hidden = {r.club_id for r in rows if r.club_id not in visible}
+    return [r for r in rows if r.club_id in visible], len(hidden)
+
+
+def federation_pools(federation: Federation) -> QuerySet[RatingPool]:
+    return federation.rating_pools.annotate(games=Count("history__game", distinct=True)).order_by(
+        "game", "variant")
+
+
+def federation_pool(federation: Federation, pk) -> RatingPool | None:
+    return RatingPool.objects.filter(federation=federation, pk=pk).first()
+
+
+def hidden_people(pool: RatingPool) -> frozenset[int]:
+    """The pool's people who play in a private member club and did not agree to appear."""
+    private = Club.objects.filter(federations__federation_id=pool.federation_id,
+                                  is_public=False)
+    rated = set(PlayerRating.objects.filter(pool=pool).values_list("player_id", flat=True))
+    person_of = {player_id: player_id for player_id in rated}
+    person_of.update(PlayerLink.objects.filter(person_id__in=rated).values_list(
+        "player_id", "person_id"))
+    in_private = Membership.objects.filter(club__in=private, player_id__in=list(person_of))
+    suspects = {person_of[p] for p in in_private.values_list("player_id", flat=True)}
+    agreed = set(Player.objects.filter(pk__in=suspects, federation_opt_in=True).values_list(
+        "pk", flat=True))
+    return frozenset(suspects - agreed)
+
+
+def unlisted_for(pool: RatingPool, subject) -> frozenset[int]:
+    """`hidden_people` but the subject's own player (they see their own line)."""
+    hidden = hidden_people(pool)
+    if getattr(subject, "is_authenticated", False) and not permissions.is_token(subject):
+        mine = Player.objects.filter(user=subject).values_list("pk", flat=True).first()
+        hidden = hidden - {mine}
+    return hidden

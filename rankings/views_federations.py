@@ -1,0 +1,186 @@
+"""Federation pages: the list, one federation (its clubs and pools), a pool's leaderboard
+(sortable, CSV/XLSX), a person's page in a pool, and the staff's page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import SingleTableView
+from django_tables2.export import ExportMixin
+
+from league import permissions
+from league.models import (
+    Federation,
+    FederationClub,
+    FederationState,
+    PendingRecompute,
+    Player,
+    RecomputeKind,
+)
+from league.services.federations import (
+    federation_decide,
+    federation_recompute_request,
+    is_federation_staff,
+)
+from rankings.charts_ratings import rating_histogram
+from rankings.exports import SafeTableExport
+from rankings.models import FederationNight
+from rankings.ratings.provisional import MAX_SIGMA, MIN_GAMES
+from rankings.selectors_federations import (
+    federation_pool,
+    federation_pools,
+    member_clubs,
+    unlisted_for,
+)
+from rankings.selectors_leaderboard import pool_label, pool_leaderboard
+from rankings.selectors_rating_page import nights, peak, pool_standing, win_chance
+from rankings.selectors_ratings import Z
+from rankings.services.federations import waiting_nights
+from rankings.tables import FederationRatingsTable
+from rankings.views_rating_player import _opponent, _percent
+from tournaments.models import Event
+
+
+def federation_list(request):
+    return render(request, "rankings/federation_list.html",
+                  {"federations": Federation.objects.all()})
+
+
+def federation_detail(request, slug: str):
+    federation = get_object_or_404(Federation, slug=slug)
+    clubs, hidden = member_clubs(federation, request.user)
+    pools = [(pool, pool_label(pool)) for pool in federation_pools(federation)]
+    return render(request, "rankings/federation_detail.html", {
+        "federation": federation, "clubs": clubs, "hidden_clubs": hidden, "pools": pools,
+        "is_staff": is_federation_staff(request.user, federation)})
+
+
+def _pool(request, slug: str, pk: int):
+    federation = get_object_or_404(Federation, slug=slug)
+    pool = federation_pool(federation, pk)
+    if pool is None:
+        raise Http404("No such rating pool.")
+    return federation, pool
+
+
+class FederationPoolView(ExportMixin, SingleTableView):
+    """A federation pool's leaderboard: the people the viewer may see, ranked among them."""
+
+    table_class = FederationRatingsTable
+    template_name = "rankings/federation_pool.html"
+    paginate_by = 50
+    export_formats = ("csv", "xlsx")
+    export_class = SafeTableExport
+
+    def get_queryset(self):
+        self.federation, self.pool = _pool(self.request, self.kwargs["slug"], self.kwargs["pk"])
+        return pool_leaderboard(self.pool, exclude=unlisted_for(self.pool, self.request.user))
+
+    def get_table_kwargs(self):
+        kwargs = {"federation": self.federation}
+        if self.pool.kind == "elo":
+            kwargs["exclude"] = ("sigma", "conservative")
+        return kwargs
+
+    def get_export_filename(self, export_format):
+        name = slugify(f"{self.federation.slug} {pool_label(self.pool)} ratings")
+        return f"{name}.{export_format}"
+
+    def get_dataset_kwargs(self):
+        return {"title": _("%(pool)s ratings") % {"pool": pool_label(self.pool)}}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rows, label = self.object_list, pool_label(self.pool)
+        context.update(
+            federation=self.federation, pool=self.pool, label=label,
+            export_formats=self.export_formats, is_elo=self.pool.kind == "elo", z=Z,
+            min_games=MIN_GAMES, max_sigma=MAX_SIGMA,
+            provisional_count=sum(1 for r in rows if r.provisional),
+            histogram=rating_histogram(
+                [r.rating for r in rows if not r.provisional],
+                [r.rating for r in rows if r.provisional],
+                title=_("How the %(pool)s ratings in %(federation)s are spread")
+                % {"pool": label, "federation": self.federation}))
+        return context
+
+
+def federation_player(request, slug: str, pk: int, player: int):
+    """A person's page in a federation pool (the club pool's page, reused)."""
+    federation, pool = _pool(request, slug, pk)
+    unlisted = unlisted_for(pool, request.user)
+    person = Player.objects.filter(pk=player).exclude(pk__in=unlisted).first()
+    standing = pool_standing(pool, person, exclude=unlisted) if person else None
+    if standing is None:
+        raise Http404("Not rated in this pool.")
+    label = pool_label(pool)
+    opponent, problem = _opponent(standing, request.GET.get("against"))
+    rows, lines = standing.rows, nights(pool, person)
+    visible = set(Event.objects.filter(
+        pk__in=[line.event_id for line in lines],
+        club__in=permissions.visible_clubs(request.user)).values_list("pk", flat=True))
+    return render(request, "rankings/rating_player.html", {
+        "federation": federation, "pool": pool, "label": label, "player": person,
+        "standing": standing, "view": standing.row.view, "is_elo": pool.kind == "elo",
+        "peak": peak(pool, person), "nights": lines, "visible_events": visible,
+        "opponents": [row for row in rows if row.player.pk != person.pk],
+        "opponent": opponent, "problem": problem,
+        "chance": _percent(win_chance(pool, standing.row, opponent)) if opponent else None,
+        "histogram": rating_histogram(
+            [r.rating for r in rows if not r.provisional],
+            [r.rating for r in rows if r.provisional],
+            title=_("How the %(pool)s ratings in %(federation)s are spread, with %(player)s "
+                    "marked") % {"pool": label, "federation": federation, "player": person},
+            marker=standing.row.rating, marker_label=person.display_name)})
+
+
+@login_required
+def federation_staff(request, slug: str):
+    """The federation's staff: clubs' requests, members, nights waiting, recomputes owed."""
+    federation = get_object_or_404(Federation, slug=slug)
+    if not is_federation_staff(request.user, federation):
+        raise PermissionDenied(_("Only the federation's staff see this page."))
+    if request.method == "POST":
+        return _staff_post(request, federation)
+    rows = FederationClub.objects.filter(federation=federation).select_related("club").order_by(
+        "state", "club__name", "game")
+    owed = PendingRecompute.objects.filter(kind=RecomputeKind.FEDERATION,
+                                           target_id=federation.pk).order_by("requested_at")
+    return render(request, "rankings/federation_staff.html", {
+        "federation": federation,
+        "requests": [r for r in rows if r.state == FederationState.REQUESTED],
+        "members": [r for r in rows if r.state != FederationState.REQUESTED],
+        "counted": FederationNight.objects.filter(federation=federation).count(),
+        "waiting": waiting_nights(federation),
+        "owed": owed.first(), "pools": [(p, pool_label(p)) for p in federation_pools(federation)]})
+
+
+def _staff_post(request, federation: Federation):
+    try:
+        if request.POST.get("action") == "recompute":
+            federation_recompute_request(user=request.user, federation=federation)
+            messages.success(request, _("A recompute of the federation's ratings is queued."))
+        else:
+            row = FederationClub.objects.filter(
+                federation=federation, pk=_int(request.POST.get("request"))).first()
+            if row is None:
+                raise ValidationError(_("No such request."))
+            accept = request.POST.get("action") == "accept"
+            federation_decide(user=request.user, row=row, accept=accept)
+            messages.success(request, _("%(club)s is accepted.") % {"club": row.club} if accept
+                             else _("%(club)s is refused.") % {"club": row.club})
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect("federation-staff", slug=federation.slug)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
