@@ -82,7 +82,8 @@
     var data = new FormData(form);
     data.set("action", button.dataset.action);
     buttons().forEach(function (b) { b.disabled = true; });
-    fetch(form.action, {method: "POST", body: data, credentials: "same-origin",
+    // form.action would be the buttons named "action": read the attribute
+    fetch(form.getAttribute("action"), {method: "POST", body: data, credentials: "same-origin",
                         headers: {"X-Requested-With": "fetch"}})
       .then(function (r) { return r.text(); })
       .then(swap)
