@@ -26,6 +26,7 @@ from games.engine.errors import RuleViolation
 from games.engine.options import Option, clean_options
 from games.engine.pack import Pack
 from games.engine.rng import seeded, shuffle
+from games.engine.text import N_, Card, Text
 
 _TABLE_CACHE: dict[tuple, tuple] = {}
 TRUMP_STRENGTH = 500
@@ -205,7 +206,7 @@ class GameRules:
         return RuleViolation("bid-range", self.describe_bid_range(state.cards))
 
     def describe_bid_range(self, cards: int) -> str:
-        return f"bids on a {cards}-card hand must be 1 to {cards}"
+        return Text(N_("bids on a %(cards)s-card hand must be 1 to %(cards)s"), cards=cards)
 
     def normalize_bid(self, action: int, cards: int) -> int:
         """A written bid as this game's action (e.g. "13" on a 13-card hand as Board)."""
@@ -227,8 +228,9 @@ class GameRules:
         return follow | (hand & masks[WILD]) if follow else hand
 
     def explain_illegal(self, state, seat: int, card: int) -> RuleViolation:
-        led = "SHDC"[state.led] if state.led < 4 else "trump"
-        return RuleViolation("revoke", f"must follow the led suit ({led}) while holding it")
+        led = Card("SHDC"[state.led]) if state.led < 4 else Text(N_("trump"))
+        return RuleViolation("revoke", Text(N_("must follow the led suit (%(led)s) while "
+                                               "holding it"), led=led))
 
     def note_void(self, state, seat: int, card: int) -> None:
         """Record what a play reveals about the player's hand (voids).
@@ -255,10 +257,29 @@ class GameRules:
         return A.bid_value(action)
 
     # --- public helpers ---------------------------------------------------
-    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
+    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True,
+                  boards=None):
+        """A match from `seed`, or on `boards` (games.bluke.boards): hand i dealt from
+        board i, the first board's dealer dealing first, over after the last board."""
         from games.bluke.state import State
 
-        return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
+        boards = self.prepare_boards(boards)
+        if boards:
+            first_dealer = boards[0]["dealer"]
+        return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal,
+                     boards=boards)
+
+    def board(self, seed, index: int) -> dict:
+        """Board `index` (0-based) of the set dealt from `seed`."""
+        from games.bluke.boards import deal_board
+
+        return deal_board(self, seed, index)
+
+    def prepare_boards(self, boards) -> list[dict] | None:
+        """Boards checked for shape and dealers (RulesError names the board), or None."""
+        from games.bluke.boards import prepare
+
+        return None if boards is None else prepare(self, boards)
 
     def replay(self, seed, actions, first_dealer: int = 0):
         """The state reached from `seed` by `actions` (ints or texts), checked."""

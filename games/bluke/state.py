@@ -15,6 +15,7 @@ import random
 
 from games.bluke.cards import NO_TRUMP, suit_letter
 from games.engine.errors import IllegalAction, RuleViolation
+from games.engine.text import not_an_action
 
 BIDDING, PLAYING, OVER = "bid", "play", "over"  # the names of the phases (`State.phase`)
 BETWEEN = "between"  # record replay only: a hand is scored and the next deal is not set yet
@@ -41,8 +42,10 @@ class State:
     __slots__ = (*_FIELDS, "__dict__")
     auto_deal = True  # the record checker turns this off and sets each deal itself
 
-    def __init__(self, game, seed=None, first_dealer: int = 0, auto_deal: bool = True):
+    def __init__(self, game, seed=None, first_dealer: int = 0, auto_deal: bool = True,
+                 boards=None):
         self.game = game
+        self.boards = boards  # hand i dealt from board i (games.bluke.boards), or None
         self.n = game.num_players
         self.seed = random.randrange(2**32) if seed is None else seed
         self.first_dealer = first_dealer % self.n
@@ -65,6 +68,12 @@ class State:
         game = self.game
         dealer = (self.first_dealer + self.hand_index) % self.n
         cards = game.schedule[self.hand_index]
+        if self.boards:
+            from games.bluke.boards import deal_from_board
+
+            self.start_hand(*deal_from_board(game, self.boards[self.hand_index],
+                                             self.hand_index, self.attempt))
+            return
         rng = game.rng_for(self.seed, self.hand_index, self.attempt)
         hands, turned, extras = game.deal_cards(rng, cards, dealer, self.hand_index)
         self.start_hand(hands, turned, extras.get("replacement"))
@@ -175,10 +184,10 @@ class State:
         if isinstance(action, str):
             parsed = self.game.string_to_action(action)
             if parsed is None:
-                return RuleViolation("unknown-action", f"{action!r} is not an action")
+                return RuleViolation("unknown-action", not_an_action(action))
             action = parsed
         elif type(action) is not int:
-            return RuleViolation("unknown-action", f"{action!r} is not an action")
+            return RuleViolation("unknown-action", not_an_action(action))
         return self.step.check(self, action)
 
     # --- moves ------------------------------------------------------------
@@ -196,7 +205,7 @@ class State:
         if type(action) is not int:
             parsed = self.game.string_to_action(action)
             if parsed is None and check:
-                raise IllegalAction(RuleViolation("unknown-action", f"{action!r} is not an action"))
+                raise IllegalAction(RuleViolation("unknown-action", not_an_action(action)))
             action = parsed
         if not check:
             self.step.apply_unchecked(self, action)
@@ -237,7 +246,8 @@ class State:
         self.hand_log.append(self._hand_entry(scores))
         self.hand_index += 1
         self.attempt = 0
-        if self.hand_index == len(game.schedule):
+        if self.hand_index == len(game.schedule) or (
+                self.boards and self.hand_index == len(self.boards)):  # the last board
             self._enter(game.match_over)
         elif self.auto_deal:
             self._deal_from_seed()

@@ -55,6 +55,7 @@ from games.engine import (
     TrickPlay,
     Vocabulary,
 )
+from games.engine.boards import trump_against_card
 from games.shared.wording import seat_choices
 
 SUITS = "SHDC"
@@ -349,6 +350,14 @@ class BuckEuchre(EngineGame):
 
     def deal_needs(self, state):
         return ("turned",)
+
+    def board_problems(self, board, summary):
+        """A board whose upcard is a club is played in clubs (dirty clubs)."""
+        upcard = board["deal"].get("turned")
+        face = self.pack.parse(upcard) if isinstance(upcard, str) else None
+        if face is None or self.pack.suit_of[face] != CLUBS:
+            return []
+        return trump_against_card(self.pack, summary, upcard, "upcard")
 
     def place_written_deal(self, state, written):
         if isinstance(written, dict) and "hands" in written and written.get("turned") is None:

@@ -35,6 +35,7 @@ from games.engine import (
     TargetScore,
     Vocabulary,
 )
+from games.engine.boards import trump_against_card
 from games.engine.tricks import FollowRule
 from games.shared import all_fours
 from games.shared.wording import seat_choices
@@ -205,6 +206,11 @@ class CaliforniaJack(EngineGame):
                      "message": f"the stock holds the {STOCK_SIZE} cards not dealt, "
                                 f"not {len(stock)}"}]
         return super().place_written_deal(state, written)
+
+    def board_problems(self, board, summary):
+        """The trump a line states is the suit of its board's stock top card."""
+        stock = board["deal"].get("stock") or [None]
+        return trump_against_card(self.pack, summary, stock[0], "stock's top card")
 
     def after_trick(self, state, winner):
         state.vars["leader"] = winner

@@ -50,6 +50,7 @@ from games.engine import (
     TrickPlay,
     Vocabulary,
 )
+from games.engine.boards import trump_against_card
 from games.engine.rng import shuffle
 from games.shared.wording import seat_choices, side_name
 
@@ -193,6 +194,15 @@ class Couillon(EngineGame):
 
     def after_deal(self, state):
         state.trump = None  # nothing is trump until accepted or all declined
+
+    def board_problems(self, board, summary):
+        """The trump a line states is its board's upcard's suit when someone accepted,
+        else its bottom card's."""
+        area = "turned" if summary.get("accepted") is not None else "bottom"
+        card = board["deal"].get(area)
+        card = card[0] if isinstance(card, list) and card else card
+        return trump_against_card(self.pack, summary, card,
+                                  "upcard" if area == "turned" else "bottom card")
 
     def suit_of_area(self, state, area):
         cards = state.table.of(area)

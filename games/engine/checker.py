@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.engine.errors import RecordError
+from games.engine.text import N_, Card, Text, joined, seat_word
 
 # what an unchecked replay of a mistaken record may raise in a game's phase code
 LEARNING_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError,
@@ -29,15 +30,17 @@ class EngineChecker:
     def seat_name(self, seat) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.seats):
             return self.seats[seat]
-        return f"seat {seat + 1}" if isinstance(seat, int) and seat >= 0 else f"seat {seat!r}"
+        return seat_word(seat) if isinstance(seat, int) and seat >= 0 else \
+            Text(N_("seat %(seat)s"), seat=repr(seat))
 
     def error(self, code, message, seat=None, field=None) -> None:
-        self.report.errors.append(RecordError(self.number, seat, field, code,
-                                              f"hand {self.number}: {message}"))
+        self.report.errors.append(RecordError(
+            self.number, seat, field, code,
+            Text(N_("hand %(hand)s: %(message)s"), hand=self.number, message=message)))
 
-    def problems(self, problems: list[dict], prefix: str = "") -> None:
+    def problems(self, problems: list[dict]) -> None:
         for p in problems:
-            self.error(p["code"], prefix + p["message"], p["seat"], p["field"])
+            self.error(p["code"], p["message"], p["seat"], p["field"])
 
     def check_all(self, hands: list) -> None:
         for index, hand in enumerate(hands):
@@ -54,15 +57,26 @@ class EngineChecker:
 
     def beyond_the_end(self, count: int) -> str:
         """Why hands from this one on cannot be checked (one error for all of them)."""
-        later = f"hand {self.number} is" if self.number == count else \
-            f"hands {self.number}-{count} are"
+        one = self.number == count
         scheduled = self.game.ending.hands()
         if scheduled:
-            return f"{later} beyond the {scheduled} hands of this game"
+            return Text(N_("hand %(first)s is beyond the %(scheduled)s hands of this game")
+                        if one else N_("hands %(first)s-%(last)s are beyond the "
+                                       "%(scheduled)s hands of this game"),
+                        first=self.number, last=count, scheduled=scheduled)
         if self.state.cut_short:
-            return (f"{later} not checked: a {self.game.title} match still going after "
-                    f"{self.game.ending.limit} hands is too long to check, and has no winner")
-        return f"{later} written after the match was over (it ended at hand {self.number - 1})"
+            return Text(N_("hand %(first)s is not checked: a %(game)s match still going "
+                           "after %(limit)s hands is too long to check, and has no winner")
+                        if one else N_("hands %(first)s-%(last)s are not checked: a %(game)s "
+                                       "match still going after %(limit)s hands is too long "
+                                       "to check, and has no winner"),
+                        first=self.number, last=count, game=self.game.title,
+                        limit=self.game.ending.limit)
+        return Text(N_("hand %(first)s is written after the match was over (it ended at "
+                       "hand %(end)s)") if one else
+                    N_("hands %(first)s-%(last)s are written after the match was over (it "
+                       "ended at hand %(end)s)"),
+                    first=self.number, last=count, end=self.number - 1)
 
     def unchecked_after(self, index: int, count: int) -> None:
         """Say so when the hands after an unscorable one go unchecked: each starts from
@@ -70,11 +84,14 @@ class EngineChecker:
         board), which this hand no longer gives."""
         if index + 1 >= count:
             return
-        later = f"hand {index + 2}" if index + 2 == count else f"hands {index + 2}-{count}"
         self.report.errors.append(RecordError(
             None, None, "hands", "hands-unchecked",
-            f"{later} not checked: hand {index + 1} cannot be scored, and in "
-            f"{self.game.title} each hand starts from what the hands before it left"))
+            Text(N_("hand %(first)s not checked: hand %(bad)s cannot be scored, and in "
+                    "%(game)s each hand starts from what the hands before it left")
+                 if index + 2 == count else
+                 N_("hands %(first)s-%(last)s not checked: hand %(bad)s cannot be scored, "
+                    "and in %(game)s each hand starts from what the hands before it left"),
+                 first=index + 2, last=count, bad=index + 1, game=self.game.title)))
 
     def tricks_of_last_hand(self) -> list[int] | None:
         """Tricks per seat of the hand just checked (played, or as its summary says)."""
@@ -85,16 +102,20 @@ class EngineChecker:
 
     def check_hand(self, hand) -> list[int] | None:
         if not isinstance(hand, dict):
-            self.error("bad-shape", "each hand must be an object", field="hands")
+            self.error("bad-shape", Text(N_("each hand must be an object")), field="hands")
             return None
         state = self.state
         written_cards = hand.get("cards", state.cards)
         if state.cards is not None and written_cards != state.cards:
-            self.error("cards-schedule", f"{written_cards} cards were dealt but this hand "
-                       f"has {state.cards} per player", field="cards")
+            self.error("cards-schedule", Text(N_("%(written)s cards were dealt but this "
+                                                 "hand has %(cards)s per player"),
+                                              written=written_cards, cards=state.cards),
+                       field="cards")
         if "dealer" in hand and hand["dealer"] != state.dealer:
-            self.error("dealer-mismatch", f"the dealer should be "
-                       f"{self.seat_name(state.dealer)} (the deal passes left)", field="dealer")
+            self.error("dealer-mismatch", Text(N_("the dealer should be %(seat)s (the deal "
+                                                  "passes left)"),
+                                               seat=self.seat_name(state.dealer)),
+                       field="dealer")
         events = hand.get("events")
         if events is None:
             done = self.by_summary(hand)
@@ -117,34 +138,41 @@ class EngineChecker:
             state.deal(None)
         summary = hand.get("summary")
         if not isinstance(summary, dict):
-            self.error("missing-field", "a hand needs its events or its summary",
+            self.error("missing-field", Text(N_("a hand needs its events or its summary")),
                        field="summary")
             return False
         number = state.hand_index
         try:  # a game's scoresheet reader meets untrusted input: it must not crash us
             problems = state.enter_summary(summary)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            self.error("bad-summary", f"the summary cannot be read ({exc})", field="summary")
+            self.error("bad-summary", Text(N_("the summary cannot be read (%(why)s)"),
+                                           why=str(exc)), field="summary")
             return False
         self.problems(problems)
         return state.hand_index > number or state.is_terminal()
 
     def unknown_action(self, position: int, text, seat: int | None) -> None:
-        who = f"{self.seat_name(seat)} wrote " if seat is not None else ""
-        self.error("unknown-action", f"event {position + 1}: {who}{text!r}, which is not an "
-                   f"action of {self.game.title}", seat, "events")
+        if seat is None:
+            message = Text(N_("event %(event)s: %(text)s, which is not an action of %(game)s"),
+                           event=position + 1, text=repr(text), game=self.game.title)
+        else:
+            message = Text(N_("event %(event)s: %(seat)s wrote %(text)s, which is not an "
+                              "action of %(game)s"), event=position + 1,
+                           seat=self.seat_name(seat), text=repr(text), game=self.game.title)
+        self.error("unknown-action", message, seat, "events")
 
     def by_events(self, hand, events) -> bool:
         state = self.state
         if not isinstance(events, list):
-            self.error("bad-shape", "events must be a list of action texts", field="events")
+            self.error("bad-shape", Text(N_("events must be a list of action texts")),
+                       field="events")
             return False
         unknown = next((position for position, text in enumerate(events)
                         if state.string_to_action(text) is None), None)
         deal = hand.get("deal")
         if deal is not None and not isinstance(deal, dict):
-            self.error("bad-shape", "deal must be an object (hands, turned, stock, …)",
-                       field="deal")
+            self.error("bad-shape", Text(N_("deal must be an object (hands, turned, "
+                                            "stock, …)")), field="deal")
             return False
         if not isinstance(deal, dict) or "hands" not in deal:
             if unknown is not None:  # who held what is learnt from the events: no seat yet
@@ -155,8 +183,10 @@ class EngineChecker:
             missing = [name for name in self.game.deal_needs(state)
                        if not isinstance(deal, dict) or name not in deal]
             if missing:
-                self.error("missing-field", f"with no hands written, the deal must give "
-                           f"{', '.join(missing)}", field=f"deal.{missing[0]}")
+                self.error("missing-field", Text(N_("with no hands written, the deal must "
+                                                    "give %(parts)s"),
+                                                 parts=", ".join(missing)),
+                           field=f"deal.{missing[0]}")
                 return False
             deal = self.learn_hands(deal if isinstance(deal, dict) else {}, events)
             if deal is None:
@@ -168,8 +198,10 @@ class EngineChecker:
         number = state.hand_index
         for position, text in enumerate(events):
             if state.hand_index > number or state.is_terminal():
-                self.error("events-count", f"the hand is over after event {position}; "
-                           f"{len(events) - position} more are written", field="events")
+                self.error("events-count", Text(N_("the hand is over after event "
+                                                   "%(event)s; %(more)s more are written"),
+                                                event=position, more=len(events) - position),
+                           field="events")
                 return True
             seat = state.current_player()
             if position == unknown:  # named at its turn, so the seat that wrote it is known
@@ -177,16 +209,22 @@ class EngineChecker:
                 return False
             violation = state.check(text)
             if violation is not None:
-                self.error(violation.code, f"event {position + 1}: {self.seat_name(seat)} "
-                           f"played {text!r}: {violation.message}", seat, "events")
+                self.error(violation.code, Text(N_("event %(event)s: %(seat)s played "
+                                                   "%(text)s: %(why)s"),
+                                                event=position + 1, seat=self.seat_name(seat),
+                                                text=repr(text), why=violation.message),
+                           seat, "events")
                 return False
             state.apply(text)
         if state.hand_index == number and not state.is_terminal():
             seat = state.current_player()
             seat = seat if seat >= 0 else None  # (none: a thrown-in hand waits for its deal)
-            next_up = f": {self.seat_name(seat)} is to act next" if seat is not None else ""
-            self.error("hand-incomplete", f"the events stop in the {state.phase_name()} phase "
-                       f"before the hand is over{next_up}", seat, "events")
+            phase = state.phase_name()
+            message = Text(N_("the events stop in the %(phase)s phase before the hand is "
+                              "over"), phase=phase) if seat is None else \
+                Text(N_("the events stop in the %(phase)s phase before the hand is over: "
+                        "%(seat)s is to act next"), phase=phase, seat=self.seat_name(seat))
+            self.error("hand-incomplete", message, seat, "events")
             return False
         return True
 
@@ -253,9 +291,12 @@ class EngineChecker:
 
     def played_twice(self, seat: int, card: int, position: int, taken_by: dict) -> None:
         first, holder = taken_by[card]
-        self.error("duplicate-card", f"event {position + 1}: {self.seat_name(seat)} played "
-                   f"{self.game.pack.code(card)!r}, which {self.seat_name(holder)} played at "
-                   f"event {first + 1}", seat, "events")
+        self.error("duplicate-card", Text(N_("event %(event)s: %(seat)s played %(card)s, "
+                                             "which %(holder)s played at event %(first)s"),
+                                          event=position + 1, seat=self.seat_name(seat),
+                                          card=Card(self.game.pack.code(card), quoted=True),
+                                          holder=self.seat_name(holder), first=first + 1),
+                   seat, "events")
 
     def fill_unseen(self, deal: dict, hands: list) -> list:
         """A seat that never showed all its cards (it dropped out of the hand) is given
@@ -281,8 +322,8 @@ class EngineChecker:
         """Written summary, scores and running totals against the computed ones."""
         summary = hand.get("summary")
         if summary is not None and not isinstance(summary, dict):
-            self.error("bad-shape", "summary must be an object of the game's sheet fields",
-                       field="summary")
+            self.error("bad-shape", Text(N_("summary must be an object of the game's sheet "
+                                            "fields")), field="summary")
         elif isinstance(summary, dict) and "events" in hand:
             for key, have in summary.items():
                 want = entry["summary"].get(key)
@@ -301,27 +342,34 @@ class EngineChecker:
         if isinstance(have, list) and isinstance(want, list) and len(have) == len(want):
             for seat, (h, w) in enumerate(zip(have, want, strict=True)):
                 if h != w:
-                    self.error("summary-mismatch", f"{field} of {self.seat_name(seat)} is "
-                               f"written as {h!r} but the events give {w!r}", seat, field)
+                    self.error("summary-mismatch", Text(
+                        N_("%(field)s of %(seat)s is written as %(have)s but the events give "
+                           "%(want)s"), field=field, seat=self.seat_name(seat),
+                        have=repr(h), want=repr(w)), seat, field)
             return
-        self.error("summary-mismatch", f"{field} is written as {have!r} but the events "
-                   f"give {want!r}", field=field)
+        self.error("summary-mismatch", Text(N_("%(field)s is written as %(have)s but the "
+                                               "events give %(want)s"),
+                                            field=field, have=repr(have), want=repr(want)),
+                   field=field)
 
     def unit_name(self, unit: int) -> str:
-        return " & ".join(self.seat_name(s) for s in self.game.teams[unit])
+        return joined(self.seat_name(s) for s in self.game.teams[unit])
 
     def compare_units(self, field, written, computed) -> None:
         if not isinstance(written, list) or len(written) != len(computed):
-            self.error(f"{field.rstrip('s')}-count", f"{field} must list {len(computed)} "
-                       "numbers, one per " + ("side" if self.game.partnership else "seat"),
-                       field=field)
+            message = Text(N_("%(field)s must list %(count)s numbers, one per side")
+                           if self.game.partnership else
+                           N_("%(field)s must list %(count)s numbers, one per seat"),
+                           field=field, count=len(computed))
+            self.error(f"{field.rstrip('s')}-count", message, field=field)
             return
         code = "score-mismatch" if field == "scores" else "running-mismatch"
         for unit, (have, want) in enumerate(zip(written, computed, strict=True)):
             if have != want:
                 seat = self.game.teams[unit][0]
-                self.error(code, f"{self.unit_name(unit)}'s {field} written as {have!r} "
-                           f"should be {want}", seat, field)
+                self.error(code, Text(N_("%(who)s's %(field)s written as %(have)s should be "
+                                         "%(want)s"), who=self.unit_name(unit), field=field,
+                                      have=repr(have), want=want), seat, field)
 
 
 def hand_moves(state, number: int):
@@ -330,43 +378,56 @@ def hand_moves(state, number: int):
     return state.hand_log[-1]["moves"] if state.hand_index > number else state.table.moves
 
 
-def check_engine_record(game, record: dict, report) -> None:
-    """Fill `report` (a `rules.CheckReport`) for a record of an engine game."""
+def check_engine_record(game, record: dict, report, boards=None) -> None:
+    """Fill `report` (a `rules.CheckReport`) for a record of an engine game (played on
+    `boards`, when given: games.engine.board_checker)."""
     hands = record["hands"]
     report.hands_expected = game.ending.hands() or 0
-    checker = EngineChecker(game, record["seats"], record.get("first_dealer", 0), report)
+    seats, first_dealer = record["seats"], record.get("first_dealer", 0)
+    if boards is None:
+        checker = EngineChecker(game, seats, first_dealer, report)
+    else:
+        from games.engine.board_checker import BoardChecker
+
+        checker = BoardChecker(game, seats, first_dealer, report, boards)
+        report.hands_expected = min(len(boards), report.hands_expected or len(boards))
     checker.check_all(hands)
     state = checker.state
+    # a match on boards is over after its last board, whatever its rules' ending
+    ended = state.finished() or (boards is not None and state.is_terminal()
+                                 and state.hand_index >= len(boards))
     report.played = [{"dealer": entry["dealer"], "cards": entry["cards"],
                       "summary": entry["summary"] or {},
                       "tricks": list(entry["tricks"]) if entry["events"] else None}
                      for entry in state.hand_log]
-    if state.finished():  # (a match cut short at its hand limit has no places)
+    if ended:  # (a match cut short at its hand limit has no places)
         report.places = list(game.places(state))
     report.totals = list(state.totals)
-    report.complete = state.finished() and len(report.scores) == len(hands) \
+    report.complete = ended and len(report.scores) == len(hands) \
         and None not in report.scores
     if report.complete:
         places = report.places
         report.winner = [unit for unit, place in enumerate(places) if place == 1]
         check_places(game, checker, record.get("places"), places, report)
     elif record.get("places") is not None and not report.errors:
-        report.errors.append(RecordError(None, None, "places", "places-mismatch",
-                                         "places are written but the match is not over"))
+        report.errors.append(RecordError(
+            None, None, "places", "places-mismatch",
+            Text(N_("places are written but the match is not over"))))
     given = record.get("totals")
     if given is None or None in report.scores or len(report.scores) < len(hands):
         return  # (totals of hands left unchecked cannot be compared)
     checker.number = 0
     if not isinstance(given, list) or len(given) != len(state.totals):
-        report.errors.append(RecordError(None, None, "totals", "total-count",
-                                         f"totals must list {len(state.totals)} numbers"))
+        report.errors.append(RecordError(
+            None, None, "totals", "total-count",
+            Text(N_("totals must list %(count)s numbers"), count=len(state.totals))))
         return
     for unit, (have, want) in enumerate(zip(given, state.totals, strict=True)):
         if have != want:
             report.errors.append(RecordError(
                 None, game.teams[unit][0], "totals", "total-mismatch",
-                f"{checker.unit_name(unit)}'s total is written as {have!r} but the hands "
-                f"add up to {want}"))
+                Text(N_("%(who)s's total is written as %(have)s but the hands add up to "
+                        "%(want)s"), who=checker.unit_name(unit), have=repr(have), want=want)))
 
 
 def check_places(game, checker, written, places: list[int], report) -> None:
@@ -376,12 +437,13 @@ def check_places(game, checker, written, places: list[int], report) -> None:
         return
     if not isinstance(written, list) or len(written) != len(places) \
             or any(type(place) is not int for place in written):  # (True is not 1 here)
-        report.errors.append(RecordError(None, None, "places", "places-count",
-                                         f"places must list {len(places)} whole numbers"))
+        report.errors.append(RecordError(
+            None, None, "places", "places-count",
+            Text(N_("places must list %(count)s whole numbers"), count=len(places))))
         return
     for unit, (have, want) in enumerate(zip(written, places, strict=True)):
         if have != want:
             report.errors.append(RecordError(
                 None, game.teams[unit][0], "places", "places-mismatch",
-                f"{checker.unit_name(unit)}'s place is written as {have!r} but the match "
-                f"gives {want}"))
+                Text(N_("%(who)s's place is written as %(have)s but the match gives "
+                        "%(want)s"), who=checker.unit_name(unit), have=repr(have), want=want)))

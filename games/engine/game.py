@@ -17,6 +17,7 @@ from games.engine.errors import RuleViolation
 from games.engine.options import Option, clean_options
 from games.engine.pack import JOKER, Pack
 from games.engine.rng import seeded, shuffle
+from games.engine.text import N_, Text
 from games.engine.tricks import WILD
 
 
@@ -220,17 +221,48 @@ class EngineGame:
         """Scores of a scoresheet hand from its summary alone, and problems found
         (dicts with seat, field, code, message). Games with a scoresheet override."""
         return None, [{"seat": None, "field": "events", "code": "missing-field",
-                       "message": f"{self.title} records need the card-by-card events"}]
+                       "message": Text(N_("%(game)s records need the card-by-card events"),
+                                       game=self.title)}]
 
     def hand_winners(self, state, scores: list[int]) -> list[int]:
         """Units that won the hand (for `HandsWon` endings): the best scores."""
         return self.ranking.winners(scores)
 
     # --- public helpers -------------------------------------------------------
-    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
+    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True,
+                  boards=None):
+        """A match from `seed`, or on `boards` (games.engine.boards): hand i dealt from
+        board i, its dealer the board's, over after the last board."""
         from games.engine.state import State
 
-        return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
+        return State(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal,
+                     boards=self.prepare_boards(boards))
+
+    # --- boards (games.engine.boards) ------------------------------------------
+    def board(self, seed, index: int) -> dict:
+        """Board `index` (0-based) of the set dealt from `seed`."""
+        from games.engine.boards import deal_board
+
+        return deal_board(self, seed, index)
+
+    def prepare_boards(self, boards) -> list[dict] | None:
+        """Boards checked for shape (RulesError names the board), or None."""
+        from games.engine.boards import prepare
+
+        return None if boards is None else prepare(self, boards, self.ending.cards_for)
+
+    def board_chance(self, state) -> dict:
+        """What chance decided at this deal beyond the cards (none by default)."""
+        return {}
+
+    def place_board_chance(self, state, chance: dict) -> None:
+        """Set what a board's `chance` decides, after its cards are placed."""
+
+    def board_problems(self, board: dict, summary: dict) -> list[dict]:
+        """What a hand's summary states about its deal that contradicts `board` (the
+        trump its stock's top card sets, a cut): problems with seat, field, code
+        `board-mismatch`, message. None by default."""
+        return []
 
     def replay(self, seed, actions, first_dealer: int = 0):
         """The state reached from `seed` by `actions` (ints or texts), checked."""

@@ -23,6 +23,7 @@ import random
 
 from games.engine.ending import cut_short
 from games.engine.errors import IllegalAction, RuleViolation
+from games.engine.text import N_, Text
 from games.engine.tricks import WILD
 
 CHANCE, OVER = -2, -1
@@ -31,8 +32,10 @@ CHANCE, OVER = -2, -1
 class State:
     auto_deal = True
 
-    def __init__(self, game, seed=None, first_dealer: int = 0, auto_deal: bool = True):
+    def __init__(self, game, seed=None, first_dealer: int = 0, auto_deal: bool = True,
+                 boards=None):
         self.game = game
+        self.boards = boards  # hand i dealt from board i (games.engine.boards), or None
         self.n = game.num_players
         self.seed = random.randrange(2**32) if seed is None else seed
         self.first_dealer = first_dealer % self.n
@@ -51,7 +54,8 @@ class State:
     # --- the hand's life --------------------------------------------------
     def _begin_hand(self) -> None:
         game = self.game
-        self.dealer = game.dealer_for(self)
+        board = self.board()
+        self.dealer = game.dealer_for(self) if board is None else board["dealer"]
         self.cards = game.cards_for(self)
         self.table = game.new_table(self)
         self.vars: dict = {}
@@ -82,9 +86,23 @@ class State:
         self.over = self.cut_short = False
         self._begin_hand()
 
+    def board(self) -> dict | None:
+        """The board this hand is dealt from, when the match is played on boards."""
+        boards = self.boards
+        return boards[self.hand_index] if boards and self.hand_index < len(boards) else None
+
     def deal_random(self) -> None:
-        """Deal the current hand from the seed (what a played match does)."""
-        rng = self.game.rng_for(self.seed, self.hand_index, self.attempt)
+        """Deal the current hand from the seed (what a played match does), or from its
+        board (a thrown-in board: from the board's re-deals)."""
+        board = self.board()
+        if board is None:
+            rng = self.game.rng_for(self.seed, self.hand_index, self.attempt)
+        else:
+            from games.engine.boards import deal_from_board
+
+            rng = deal_from_board(self, board)
+            if rng is None:
+                return
         self.game.deal(self, rng)
         self._after_deal()
 
@@ -144,7 +162,8 @@ class State:
         })
         self.hand_index += 1
         self.attempt = 0
-        if game.ending.over(self) or cut_short(game.ending, self):
+        boards_done = self.boards is not None and self.hand_index >= len(self.boards)
+        if game.ending.over(self) or cut_short(game.ending, self) or boards_done:
             self.over = True
             self.cut_short = not game.ending.over(self)
             self.to_move = OVER
@@ -157,7 +176,7 @@ class State:
         scores, problems = self.game.score_summary(self, summary)
         if scores is None:
             return problems or [{"seat": None, "field": "summary", "code": "bad-summary",
-                                 "message": "the summary cannot be scored"}]
+                                 "message": Text(N_("the summary cannot be scored"))}]
         self.vars["sheet_scores"] = scores
         self._finish_hand(summary)
         return problems
@@ -220,12 +239,13 @@ class State:
     def check(self, action) -> RuleViolation | None:
         """None when `action` (int or text form) is legal now, else the rule it breaks."""
         if self.over:
-            return RuleViolation("game-over", "the match is over")
+            return RuleViolation("game-over", Text(N_("the match is over")))
         if self.phase_index < 0:
-            return RuleViolation("deal-expected", "the hand is not dealt yet")
+            return RuleViolation("deal-expected", Text(N_("the hand is not dealt yet")))
         parsed = self._parse(action)
         if parsed is None:
-            return RuleViolation("unknown-action", f"{action!r} is not an action of this game")
+            return RuleViolation("unknown-action", Text(N_("%(action)s is not an action of "
+                                                           "this game"), action=repr(action)))
         return self.game.phases[self.phase_index].check(self, parsed)
 
     def apply(self, action, check: bool = True) -> None:

@@ -80,6 +80,7 @@ def to_record(state, seats=None) -> dict:
         "hands": hands,
         "totals": list(state.totals),
     }
-    if state.finished():  # a match cut short at the hand limit has no places
-        record["places"] = game.places(state)
+    boards = getattr(state, "boards", None)  # a match on boards is over after the last
+    if state.finished() or (boards and state.over and state.hand_index >= len(boards)):
+        record["places"] = game.places(state)  # (one cut short at the hand limit has none)
     return record

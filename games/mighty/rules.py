@@ -163,8 +163,10 @@ class Mighty(EngineGame):
     def build_ending(self):
         return SetNumberOfHands(self.options["hands"], cards=TRICKS)
 
-    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
-        return MightyState(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
+    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True,
+                  boards=None):
+        return MightyState(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal,
+                          boards=self.prepare_boards(boards))
 
     def bid_of(self, action: int) -> tuple[int, str]:
         index = action - self.vocab.families["bid"].start

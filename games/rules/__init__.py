@@ -66,6 +66,22 @@ def options_of(name: str, **options) -> dict:
     return clean_options(cls.declared_options(), options, cls.name)
 
 
+def deal_boards(name: str, players: int | None, seed, count: int, **options) -> list[dict]:
+    """`count` boards of a game, dealt from `seed`: board i is the written deal of hand
+    i (the record's `deal`, with its `dealer`, its `cards` per player when the game has
+    a schedule, and any chance the deal decides), so that every table can play the same
+    cards (`game.new_match(boards=...)`, `check_record(record, boards=...)`). The same
+    seed gives the same boards. Each game deals them its own way (games.engine.boards);
+    raises RulesError for an unknown game, a bad option, seed or count."""
+    from games.engine.boards import check_count
+
+    if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise RulesError(f"the seed must be a whole number or a text (not {seed!r})")
+    game = load(name, players=players, **options)
+    check_count(game, count)
+    return [game.board(seed, index) for index in range(count)]
+
+
 @lru_cache(maxsize=64)
 def _load_cached(name: str, options: tuple) -> Rules:
     return load(name, **dict(options))
@@ -94,6 +110,6 @@ def games() -> list[dict]:
 __all__ = [
     "BOARD", "PASS", "CheckReport", "GameRules", "IllegalAction", "RecordError", "RuleViolation",
     "Rules", "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
-    "games", "load", "options_of", "parse_card", "record_schema", "register",
+    "deal_boards", "games", "load", "options_of", "parse_card", "record_schema", "register",
     "string_to_action", "writes_summaries",
 ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from games.bluke.record_hands import HandChecker
 from games.engine.errors import RecordError, RulesError
+from games.engine.text import N_, Text
 from games.rules.record_depth import MAX_DEPTH, deepest, place_of
 from games.rules.record_shape import flat_hand
 from games.shared.wording import seat_choices
@@ -64,9 +65,10 @@ def _load_game(record: dict, report: CheckReport, loaded=None):
     options = record.get("options", {})
     seats = record.get("seats")
     if not isinstance(options, dict):
-        return _unreadable(report, "bad-shape", "options", "options must be an object")
+        return _unreadable(report, "bad-shape", "options",
+                           Text(N_("options must be an object")))
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        return _unreadable(report, "bad-shape", "seats", "seats must be a list of names")
+        return _unreadable(report, "bad-shape", "seats", Text(N_("seats must be a list of names")))
     given = dict(options)
     players = given.pop("players", len(seats))
     if loaded is not None and loaded.name == report.game and loaded.options == {
@@ -78,16 +80,20 @@ def _load_game(record: dict, report: CheckReport, loaded=None):
         return _unreadable(report, "bad-options", "options", str(exc))
 
 
-def check_record(record, *, game=None) -> CheckReport:
+def check_record(record, *, game=None, boards=None) -> CheckReport:
     """Check a record; see `CheckReport` and docs/records.md for the error codes.
 
     `game`: the configured rules when the caller has loaded them from this record
-    already (used only if they are the record's game and options)."""
+    already (used only if they are the record's game and options).
+    `boards`: the boards the match was played on (`rules.deal_boards`): each hand is
+    also held to its board (`board-mismatch`); the match is over after the last board.
+    Boards that are not boards of this game raise RulesError (they are the caller's,
+    not the record's)."""
     from games.rules import GAMES
 
     report = CheckReport()
     if not isinstance(record, dict):
-        _unreadable(report, "bad-shape", None, "the record must be a JSON object")
+        _unreadable(report, "bad-shape", None, Text(N_("the record must be a JSON object")))
         return report
     depth, path = deepest(record)
     if depth > MAX_DEPTH:
@@ -95,55 +101,72 @@ def check_record(record, *, game=None) -> CheckReport:
         report.readable = False
         report.errors.append(RecordError(
             hand, None, where, "bad-shape",
-            (f"hand {hand}: " if hand else "") + f"{where} nests lists or objects more "
-            f"than {MAX_DEPTH} deep, which no record does"))
+            Text(N_("hand %(hand)s: %(where)s nests lists or objects more than %(depth)s "
+                    "deep, which no record does") if hand else
+                 N_("%(where)s nests lists or objects more than %(depth)s deep, which no "
+                    "record does"), hand=hand, where=where, depth=MAX_DEPTH)))
         return report
     report.game = record.get("game")
     if not isinstance(report.game, str) or report.game not in GAMES:
         _unreadable(report, "unknown-game", "game",
-                    f"unknown game {report.game!r}; known: {', '.join(sorted(GAMES))}")
+                    Text(N_("unknown game %(game)s; known: %(known)s"),
+                         game=repr(report.game), known=", ".join(sorted(GAMES))))
         return report
     game = report.rules = _load_game(record, report, game)
     if game is None:
         return report
     hands = record.get("hands")
     if not isinstance(hands, list):
-        _unreadable(report, "bad-shape", "hands", "hands must be a list")
+        _unreadable(report, "bad-shape", "hands", Text(N_("hands must be a list")))
         return report
     first_dealer = record.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
             or not 0 <= first_dealer < game.num_players:
         _unreadable(report, "bad-shape", "first_dealer",
-                    f"first_dealer must be a seat, written {seat_choices(game.num_players)}")
+                    Text(N_("first_dealer must be a seat, written %(choices)s"),
+                         choices=seat_choices(game.num_players)))
         return report
     if len(record["seats"]) != game.num_players:
         report.errors.append(RecordError(
             None, None, "seats", "seat-count",
-            f"the record names {len(record['seats'])} seats but the game is for "
-            f"{game.num_players} players"))
+            Text(N_("the record names %(seats)s seats but the game is for %(players)s "
+                    "players"), seats=len(record["seats"]), players=game.num_players)))
     from games.engine.checker import check_engine_record
 
+    if boards is not None:
+        boards = game.prepare_boards(boards)
     if game.record_shape == "summary":
-        check_engine_record(game, record, report)
+        check_engine_record(game, record, report, boards)
     else:  # flat hands: the Bluke family's table-driven checker (games/bluke/record_hands.py)
-        _check_hands(game, record, hands, first_dealer, report)
+        _check_hands(game, record, hands, first_dealer, report, boards)
     return report
 
 
-def _check_hands(game, record, hands, first_dealer, report) -> None:
+def _check_hands(game, record, hands, first_dealer, report, boards=None) -> None:
     schedule = game.schedule
-    report.hands_expected = len(schedule)
-    for number in range(len(schedule) + 1, len(hands) + 1):
+    length = report.hands_expected = len(schedule) if boards is None else len(boards)
+    for number in range(len(schedule) + 1 if boards is None else length + 1,
+                        len(hands) + 1):
+        if boards is not None:
+            report.errors.append(RecordError(
+                number, None, "hands", "too-many-hands",
+                f"hand {number}: the match was played on {length} boards"))
+            continue
         report.errors.append(RecordError(
             number, None, "hands", "too-many-hands",
-            f"hand {number}: the record has {len(hands)} hands but this game has "
-            f"{len(schedule)}, so hand {number} is beyond the schedule"))
+            Text(N_("hand %(hand)s: the record has %(count)s hands but this game has "
+                    "%(scheduled)s, so hand %(hand)s is beyond the schedule"),
+                 hand=number, count=len(hands), scheduled=len(schedule))))
     checker = HandChecker(game, record["seats"], first_dealer, report.errors)
     totals = [0] * len(game.teams)
     all_scored = True  # after a hand that cannot be scored, totals cannot be compared
-    for index, hand in enumerate(hands[:len(schedule)]):
+    for index, hand in enumerate(hands[:length]):
         hand = flat_hand(game, hand, (first_dealer + index) % game.num_players)
         scores = checker.check(index, hand)
+        if boards is not None and isinstance(hand, dict):
+            from games.bluke.boards import hold_flat_hand
+
+            hold_flat_hand(checker, boards[index], hand, index, scores is not None)
         report.scores.append(scores)
         report.tricks.append(checker.tricks)
         if scores is None:
@@ -153,7 +176,7 @@ def _check_hands(game, record, hands, first_dealer, report) -> None:
         if all_scored:
             checker.check_running(index, hand, totals)
     report.totals = totals
-    report.complete = len(hands) >= len(schedule)
+    report.complete = len(hands) >= length
     if report.complete:
         best = max(totals)
         report.winner = [unit for unit, total in enumerate(totals) if total == best]
@@ -168,11 +191,14 @@ def _check_totals(record, totals, checker, report) -> None:
     if not isinstance(given, list) or len(given) != len(totals):
         report.errors.append(RecordError(
             None, None, "totals", "total-count",
-            f"totals must list {len(totals)} numbers, one per {checker.unit_word}"))
+            Text(N_("totals must list %(count)s numbers, one per team")
+                 if checker.unit_word == "team" else
+                 N_("totals must list %(count)s numbers, one per player"),
+                 count=len(totals))))
         return
     for unit, (want, have) in enumerate(zip(totals, given, strict=True)):
         if have != want:
             report.errors.append(RecordError(
                 None, unit, "totals", "total-mismatch",
-                f"{checker.unit_name(unit)}'s total is written as {have} but the hands "
-                f"add up to {want}"))
+                Text(N_("%(who)s's total is written as %(have)s but the hands add up to "
+                        "%(want)s"), who=checker.unit_name(unit), have=have, want=want)))

@@ -47,6 +47,7 @@ from games.engine import (
     SetNumberOfHands,
     State,
 )
+from games.engine.boards import mismatch
 from games.six_pack_bezique.lays import LAYS, BeziqueVocabulary, lay_value
 from games.six_pack_bezique.melds import KIND_CODES, SUITS, Book
 from games.six_pack_bezique.play import TRICKS, BeziquePlay, OpeningBlanche
@@ -153,8 +154,10 @@ class SixPackBezique(EngineGame):
     def build_ending(self):
         return SetNumberOfHands(1, cards=CARDS)
 
-    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True):
-        return BeziqueState(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal)
+    def new_match(self, seed=None, first_dealer: int = 0, auto_deal: bool = True,
+                  boards=None):
+        return BeziqueState(self, seed=seed, first_dealer=first_dealer, auto_deal=auto_deal,
+                            boards=self.prepare_boards(boards))
 
     def meld_of(self, action: int) -> tuple[str, tuple | None]:
         """(meld code, the cards a lay names or None for the short form) of a meld action."""
@@ -194,6 +197,21 @@ class SixPackBezique(EngineGame):
                      "message": f"the stock is the {rest} cards left after the deal, "
                                 f"not {len(stock)}"}]
         return super().place_written_deal(state, written)
+
+    # --- boards: the board fixes the whole pack order, and the cut chance gave -------
+    def board_chance(self, state):
+        return {"cut": state.vars["cut"]}
+
+    def place_board_chance(self, state, chance):
+        if "cut" in chance:
+            state.vars["cut"] = chance["cut"]
+
+    def board_problems(self, board, summary):
+        cut = (board.get("chance") or {}).get("cut")
+        if cut is None or summary.get("cut") == cut:
+            return []
+        return [mismatch("summary.cut", f"the cut is written as {summary.get('cut')!r} but "
+                                        f"the board's cut is {cut}")]
 
     def _guess(self, state, action):
         state.vars["guess"] = self.vocab.number(action, "guess")
