@@ -218,3 +218,56 @@ def test_two_players_and_two_bots_play_a_bluke_table_to_its_end(
     assert bob.evaluate(FITS)
     ann.context.close()
     bob.context.close()
+
+
+def _enter_on_paper(page, live_server, table, record):
+    """The organiser types a paper scoresheet, as on any night."""
+    page.goto(f"{live_server.url}/tables/{table.pk}/scoresheet/")
+    for number, hand in enumerate(record["hands"], start=1):
+        page.select_option(f"#trump-{number}", hand["trump"] or "")
+        for seat, (bid, won) in enumerate(zip(hand["bids"], hand["tricks"], strict=True)):
+            page.fill(f"#bid-{number}-{seat}", str(bid))
+            page.fill(f"#tricks-{number}-{seat}", str(won))
+    page.click("#save-sheet")
+
+
+def test_a_hybrid_night_two_paper_tables_and_two_online_tables_in_one_standings(
+        live_server, browser, sqlite_one_writer, eager_celery):
+    from playwright.sync_api import expect
+
+    from rankings.models import StandingRow
+    from tests.factories import played_record
+    from tournaments.models import Seat, TableResult
+
+    expect.set_options(timeout=WAIT)
+    night = online_night(tables_online=2, tables_paper=2, club_name="Hybrid Club")
+    olive = logged_in_page(browser, live_server, night["organiser"], **LAPTOP)
+    for seed, table in enumerate(night["paper"], start=1):
+        names = [s.player.display_name for s in table.seats.order_by("position")]
+        _enter_on_paper(olive, live_server, table, played_record(seed=seed, seats=names,
+                                                                 **SHORT))
+        expect(olive.locator(".messages")).to_contain_text("3 hands saved")
+    assert TableResult.objects.filter(table__in=night["paper"]).count() == 2
+
+    pages = []
+    for table, pair in zip(night["online"], night["humans"], strict=True):
+        (first, _), (_, second) = pair
+        page = logged_in_page(browser, live_server, first, **(PHONE if pages else LAPTOP))
+        page.goto(f"{live_server.url}/tables/{table.pk}/play/")
+        other = new_page(browser, **(LAPTOP if pages else PHONE))
+        other.goto(f"{live_server.url}/seat/{seat_token_of(table, 2)}/play/")
+        pages += [page, other]
+    for page in pages:
+        expect(page.locator(".online-state")).to_have_attribute("data-status", "playing")
+    play_to_the_end(pages, [_by_keyboard, _by_tap, _by_tap, _by_keyboard])
+    assert all(p.evaluate(FITS) for p in pages)
+
+    online = TableResult.objects.filter(table__in=night["online"])
+    assert online.count() == 2 and {r.source for r in online} == {"online"}
+    seated = Seat.objects.filter(table__round__event=night["event"]).values("player").distinct()
+    assert StandingRow.objects.filter(season=night["season"]).count() == seated.count() == 16
+    olive.goto(f"{live_server.url}/seasons/{night['season'].pk}/standings/")
+    for name in ("Ann", "Bob", "Cat", "Dan", "Paper 1.1", "Paper 2.4"):
+        expect(olive.locator("main")).to_contain_text(name)
+    for page in (olive, *pages):
+        page.context.close()
