@@ -11,7 +11,7 @@ from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
 
 from league import permissions
-from league.models import Club
+from league.models import Club, Federation, FederationState
 from league.page_cache import DAY, cached_page, club_version
 from rankings.charts_ratings import rating_histogram
 from rankings.exports import SafeTableExport
@@ -44,7 +44,10 @@ def _pool_versions(request, pk: int) -> dict[int, str]:
 def club_ratings(request, slug: str):
     club = _visible_club(request, slug)
     pools = [(pool, pool_label(pool)) for pool in club_pools(club)]
-    return render(request, "rankings/club_ratings.html", {"club": club, "pools": pools})
+    federations = Federation.objects.filter(
+        clubs__club=club, clubs__state=FederationState.MEMBER).distinct()
+    return render(request, "rankings/club_ratings.html",
+                  {"club": club, "pools": pools, "federations": federations})
 
 
 # Daily as well: shown ratings grow uncertain while players are away.

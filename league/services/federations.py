@@ -17,6 +17,7 @@ from games import rules
 from league import permissions
 from league.game_titles import game_title
 from league.models import Club, Federation, FederationClub, FederationState, Player, PlayerLink
+from league.page_cache import bump_club_versions
 from league.services.audit import audit_record
 from league.services.claims import player_from_claim_token
 from league.services.followups import followups_request
@@ -69,6 +70,7 @@ def federation_join(*, user, federation: Federation, club: Club, game: str) -> F
                                                   "federation": federation.slug})
     if row.state == FederationState.MEMBER:
         _owe([federation.pk])
+        bump_club_versions([club.pk])  # the club's ratings page names its federations
     return row
 
 
@@ -90,6 +92,7 @@ def federation_leave(*, user, federation: Federation, club: Club, game: str) -> 
                                                   "federation": federation.slug})
     if before == FederationState.MEMBER:
         _owe([federation.pk])
+        bump_club_versions([club.pk])
     return row
 
 
@@ -110,6 +113,7 @@ def federation_decide(*, user, row: FederationClub, accept: bool) -> FederationC
                  after={"state": state, "game": row.game, "federation": row.federation.slug})
     if accept:
         _owe([row.federation_id])
+        bump_club_versions([row.club_id])
     return row
 
 

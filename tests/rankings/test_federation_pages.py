@@ -107,3 +107,15 @@ def test_a_club_pool_page_does_not_serve_a_federation_pool(client, world):
     assert client.get(reverse("league:rating-pool", args=[world["pool"].pk])).status_code == 404
     assert client.get(reverse("ratings:player", args=[world["pool"].pk, world["ann"].pk])
                       ).status_code == 404
+
+
+def test_the_clubs_ratings_page_names_its_federations_until_it_leaves(
+        client, world, django_capture_on_commit_callbacks):
+    from league.services.federations import federation_leave
+
+    url = reverse("league:club-ratings", args=["xanadu"])
+    assert "Card Federation" in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        federation_leave(user=world["xorg"].user, federation=world["federation"],
+                         club=world["x"], game="bluke")
+    assert "Card Federation" not in client.get(url).content.decode()
