@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from league.models import Player
 from rankings.selectors_stats import event_provisional_standings
 from rankings.standings import Line
-from tournaments.models import Event
+from tournaments.models import Event, EventFormat
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,12 @@ class NightItem:
 
 def night_standings_by_division(event: Event) -> list[tuple[str, list[NightItem]]]:
     """(division name, lines) top division first; one group named "" without divisions,
-    and a last group named "" for players in no division."""
+    and a last group named "" for players in no division. A duplicate night's lines are
+    its matchpoint percentages, in one group (`rankings.selectors_duplicate`)."""
+    if event.format == EventFormat.DUPLICATE:
+        from rankings.selectors_duplicate import night_standings
+
+        return night_standings(event)
     items = event_provisional_standings(event)
     divisions = list(event.season.divisions.prefetch_related("places")) \
         if event.season_id else []

@@ -6,7 +6,14 @@ They keep the URL namespace "league" they had before the rankings app existed, s
 
 from django.urls import path
 
-from rankings import views, views_divisions, views_finals, views_public, views_ratings
+from rankings import (
+    views,
+    views_divisions,
+    views_duplicate,
+    views_finals,
+    views_public,
+    views_ratings,
+)
 
 app_name = "league"
 
@@ -25,6 +32,8 @@ urlpatterns = [
     path("seasons/<int:pk>/roll-over/", views_divisions.season_roll_over_page,
          name="season-roll-over"),
     path("seasons/<int:pk>/final/new/", views_finals.season_final_new, name="season-final-new"),
+    path("events/<int:pk>/boards/records/", views_duplicate.hand_records,
+         name="hand-records"),
     path("players/<int:pk>/", views_public.player_detail, name="player-detail"),
     path("clubs/<slug:slug>/ratings/", views_ratings.club_ratings, name="club-ratings"),
     path("ratings/<int:pk>/", views_ratings.RatingPoolView.as_view(), name="rating-pool"),

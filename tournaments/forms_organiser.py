@@ -25,7 +25,14 @@ class NightForm(forms.Form):
         help_text=gettext_lazy("Seat rotation: new opponents every round, planned at once. "
                                "King's table: winners move up a table, last places down. "
                                "Swiss: players of like score meet, no rematch while avoidable. "
+                               "Duplicate: every table of a round plays the same boards, and "
+                               "each player is compared with those who held the same cards. "
                                "Fixed once the first round is seated."))
+    boards_per_round = forms.IntegerField(
+        min_value=1, max_value=60, required=False, label=gettext_lazy("Boards per round"),
+        help_text=gettext_lazy("Duplicate nights only: the deals each round's tables play; "
+                               "empty: the game's whole match (Bluke: 25, a game played to "
+                               "a target score: 8)."))
 
     def clean_format(self) -> str:
         return self.cleaned_data.get("format") or EventFormat.ROTATION  # left out: as before

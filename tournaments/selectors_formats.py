@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.models import Event
+from tournaments.models import Event, EventFormat
 from tournaments.services.next_round import is_standings_driven, planned_rounds, unfinished_tables
 
 
@@ -43,6 +43,7 @@ class Preview:
     rounds: list  # [round] -> [(table number, [(name, place)])]
     sit_outs: list  # [round] -> [name]
     problem: str = ""
+    comparisons: dict | None = None  # a duplicate night's comparison report, with names
 
 
 def format_preview(event: Event, *, rounds: int, seed: int) -> Preview:
@@ -64,17 +65,29 @@ def format_preview(event: Event, *, rounds: int, seed: int) -> Preview:
     if len(ids) < min(sizes.allowed):
         return Preview(who, [], [], _("%(n)d players: a table of this game needs %(min)d.")
                        % {"n": len(ids), "min": min(sizes.allowed)})
-    partnership = rules.load(event.game, players=sizes.preferred).partnership
+    game = rules.load(event.game, players=sizes.preferred)
+    if event.format == EventFormat.DUPLICATE and len(ids) < sizes.preferred:
+        return Preview(who, [], [], _("%(n)d players: every table of a duplicate round "
+                                      "seats %(size)d.") % {"n": len(ids),
+                                                            "size": sizes.preferred})
     night = simulate_night(format=event.format, players=ids, rounds=rounds,
                            sizes=TableSizes(sizes.preferred, sizes.allowed), seed=seed,
-                           partnership=partnership, time_budget=0.5)
+                           partnership=game.partnership, time_budget=0.5, teams=game.teams)
     names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    comparisons = None
+    if event.format == EventFormat.DUPLICATE:
+        from tournaments.formats.duplicate import comparison_report
+
+        comparisons = comparison_report(night["rounds"], game.teams, ids)
+        comparisons["pairs"] = [(names[a], names[b], n) for a, b, n in comparisons["pairs"]]
+        comparisons["never_compared"] = [names[p] for p in comparisons["never_compared"]]
     shown = []
     for tables, places in zip(night["rounds"], night["places"], strict=True):
         shown.append([(number, [(names[p], order.index(p) + 1) for p in table])
                       for number, (table, order) in enumerate(zip(tables, places,
                                                                   strict=True), start=1)])
-    return Preview(who, shown, [[names[p] for p in out] for out in night["sit_outs"]])
+    return Preview(who, shown, [[names[p] for p in out] for out in night["sit_outs"]],
+                   comparisons=comparisons)
 
 
 def _preview_players(event, attendance, answers) -> tuple[str, list[int]]:

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    boards,
     bots,
     brackets,
     cards,
@@ -28,6 +29,7 @@ urlpatterns = [
     path("events/<int:pk>/cards/players/", cards.player_cards, name="player-cards"),
     path("events/<int:pk>/cards/scoresheets/", cards.blank_scoresheets,
          name="blank-scoresheets"),
+    path("events/<int:pk>/boards/slips/", boards.board_slips, name="board-slips"),
     path("events/<int:pk>/answer/", player.event_answer, name="event-answer"),
     path("me/", player.my_nights, name="my-nights"),
     path("events/<int:pk>/bracket/", brackets.event_bracket, name="event-bracket"),

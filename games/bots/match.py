@@ -19,9 +19,11 @@ def resolve_game(game, players: int, **options) -> rules.Rules:
     return rules.load(game, players=players, **options)
 
 
-def play_state(game: rules.Rules, bots: list, seed, first_dealer: int = 0):
-    """Play a match to its end; returns the terminal State."""
-    state = game.new_match(seed=seed, first_dealer=first_dealer)
+def play_state(game: rules.Rules, bots: list, seed, first_dealer: int = 0, boards=None):
+    """Play a match to its end (on `boards`, when given: `rules.deal_boards`); returns the
+    terminal State."""
+    on_boards = {} if boards is None else {"boards": boards}
+    state = game.new_match(seed=seed, first_dealer=first_dealer, **on_boards)
     rngs = [random.Random(f"bots/{seed}/{seat}") for seat in range(len(bots))]
     while not state.is_terminal():
         seat = state.current_player()
@@ -33,16 +35,17 @@ def play_state(game: rules.Rules, bots: list, seed, first_dealer: int = 0):
 
 
 def play_match(game, bot_names: list[str], seed, seats: list[str] | None = None,
-               time_budget: float | None = None, **options) -> dict:
+               time_budget: float | None = None, boards=None, **options) -> dict:
     """Record of a full match between the named bots (seat i plays `bot_names[i]`).
 
-    `game` is a `rules.Rules` or a game name (then `options` configure it).
+    `game` is a `rules.Rules` or a game name (then `options` configure it); `boards`:
+    the written deals to play, hand i on board i (a duplicate table).
     Deterministic per seed as long as no search bot runs out of `time_budget`
     (seconds per decision; None: search bots stop at their sample cap only).
     """
     game = resolve_game(game, len(bot_names), **options)
     bots = [make_bot(name, game=game, time_budget=time_budget) for name in bot_names]
-    state = play_state(game, bots, seed)
+    state = play_state(game, bots, seed, boards=boards)
     if seats is None:
         seats = [f"{name} {seat + 1}" for seat, name in enumerate(bot_names)]
     return state.to_record(seats)

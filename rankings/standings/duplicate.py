@@ -62,6 +62,11 @@ class DuplicateLine:
     def percentage(self) -> float:
         return 100.0 * self.matchpoints / self.top if self.top else 50.0
 
+    @property
+    def points(self) -> float:
+        """What a night's standings call points: the percentage, to two places."""
+        return round(self.percentage, 2)
+
 
 def matchpoints(scores: list[float], lower_wins: bool = False) -> list[float]:
     """Each score's matchpoints in its group: 1 per score beaten, 1/2 per score tied."""
@@ -96,25 +101,45 @@ def board_groups(results: Iterable[BoardResult]) -> dict[tuple, list[BoardResult
     return dict(groups)
 
 
-def duplicate_standings(results: Iterable[BoardResult], *, lower_wins: bool = False
-                        ) -> list[DuplicateLine]:
-    """The night's lines, best percentage first; equal percentages share a rank."""
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A result with its (factored) matchpoints, the board's top and its datum points."""
+
+    result: BoardResult
+    matchpoints: float
+    top: int
+    datum: int
+
+
+def score_boards(results: Iterable[BoardResult], *, lower_wins: bool = False
+                 ) -> list[Scored]:
+    """Every result scored in its comparison group, factored to the night's largest."""
     groups = board_groups(results)
     most = max((len(group) for group in groups.values()), default=0)
-    lines: dict[int, DuplicateLine] = {}
-    for (rnd, board, _group), group in sorted(groups.items()):
+    scored = []
+    for _key, group in sorted(groups.items()):
         scores = [r.score for r in group]
         mean = sum(scores) / len(scores)
         for result, mp in zip(group, matchpoints(scores, lower_wins), strict=True):
             factored = neuberg(mp, len(group), most) if len(group) < most else mp
             swing = (mean - result.score) if lower_wins else (result.score - mean)
-            for player in result.side:
-                line = lines.setdefault(player, DuplicateLine(player))
-                line.matchpoints += factored
-                line.top += most - 1
-                line.boards += 1
-                line.datum += datum_points(swing)
-                line.board_points.append((rnd, board, factored, most - 1))
+            scored.append(Scored(result, factored, most - 1, datum_points(swing)))
+    return scored
+
+
+def duplicate_standings(results: Iterable[BoardResult], *, lower_wins: bool = False
+                        ) -> list[DuplicateLine]:
+    """The night's lines, best percentage first; equal percentages share a rank."""
+    lines: dict[int, DuplicateLine] = {}
+    for item in score_boards(results, lower_wins=lower_wins):
+        result = item.result
+        for player in result.side:
+            line = lines.setdefault(player, DuplicateLine(player))
+            line.matchpoints += item.matchpoints
+            line.top += item.top
+            line.boards += 1
+            line.datum += item.datum
+            line.board_points.append((result.round, result.board, item.matchpoints, item.top))
     return _ranked(list(lines.values()))
 
 

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import brackets, tasks, views
+from tournaments.api import boards, brackets, online, tasks, views
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -16,4 +16,8 @@ urlpatterns = [
     path("rulesets/", views.RulesetsView.as_view(), name="rulesets"),
     path("records/check/", views.RecordCheckView.as_view(), name="record-check"),
     path("tasks/<str:task_id>/", tasks.TaskStatusView.as_view(), name="task-status"),
+    path("tables/<str:pk>/play/", online.TablePlayView.as_view(), name="table-play"),
+    *[path(f"tables/<str:pk>/play/{name}/", online.TableCommandView.as_view(command=name),
+           name=f"table-play-{name}") for name in online.COMMANDS],
+    path("events/<int:pk>/boards/", boards.EventBoardsView.as_view(), name="event-boards"),
 ]

@@ -2,7 +2,9 @@
 
 - `rotation`: the seat rotation plans every round at once (`tournaments.rotation`);
 - `kings`: king's table, a ladder of tables (`kings`);
-- `swiss`: Swiss pairs for two-player games, Swiss tables otherwise (`swiss`).
+- `swiss`: Swiss pairs for two-player games, Swiss tables otherwise (`swiss`);
+- `duplicate`: the same boards at every table of a round (`duplicate`: the movement and
+  who is compared with whom; seated all at once like the rotation).
 
 `next_round` forms the next round of a standings-driven format from the night so far.
 """
@@ -12,8 +14,8 @@ from __future__ import annotations
 from tournaments.formats import kings, swiss
 from tournaments.formats.common import Night, RoundPlan, TableSizes, night_report
 
-ROTATION, KINGS, SWISS = "rotation", "kings", "swiss"
-FORMATS = (ROTATION, KINGS, SWISS)
+ROTATION, KINGS, SWISS, DUPLICATE = "rotation", "kings", "swiss", "duplicate"
+FORMATS = (ROTATION, KINGS, SWISS, DUPLICATE)
 STANDINGS_DRIVEN = (KINGS, SWISS)
 ALGORITHM = {KINGS: "tournaments.formats.kings: ladder movement",
              SWISS: "tournaments.formats.swiss: score groups, fewest repeats"}
@@ -32,5 +34,5 @@ def next_round(format: str, night: Night, players, sizes: TableSizes,
     raise ValueError(f"{format!r} is not formed round by round")
 
 
-__all__ = ["FORMATS", "KINGS", "ROTATION", "STANDINGS_DRIVEN", "SWISS", "Night",
+__all__ = ["DUPLICATE", "FORMATS", "KINGS", "ROTATION", "STANDINGS_DRIVEN", "SWISS", "Night",
            "RoundPlan", "TableSizes", "next_round", "night_report"]

@@ -21,6 +21,7 @@ from league.models.clubs import BotStrength
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.clubs import membership_add
 from tournaments.models import EventStatus, ResultSource, ResultStatus, Seat, Table, TableResult
+from tournaments.services.duplicate import table_boards
 from tournaments.services.events import seat_assign
 from tournaments.services.results import result_submit
 
@@ -121,6 +122,8 @@ def table_play_with_bots(*, table: Table, seed: int | None = None) -> TableResul
     strengths = [playing_strength(s.player.bot_strength, table.game) for s in seats]
     # A search bot thinks for a bounded time per decision so a table finishes in minutes.
     budget = SEARCH_SECONDS if BotStrength.SEARCH in strengths else None
+    # A duplicate table plays its round's boards: hand i dealt from board i.
     record = play_match(game, strengths, bot_seed(table) if seed is None else seed,
-                        seats=[s.player.display_name for s in seats], time_budget=budget)
+                        seats=[s.player.display_name for s in seats], time_budget=budget,
+                        boards=table_boards(table))
     return result_submit(table=table, record=record, source=ResultSource.BOT, user=SYSTEM).game

@@ -14,6 +14,7 @@ from league.game_titles import game_title
 from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
+from tournaments import hooks
 from tournaments.models import (
     Event,
     EventFormat,
@@ -52,23 +53,44 @@ def _check_game(game: str, options: dict, players: int | None = None) -> None:
 def event_create(*, club: Club, name: str, date: date, user, game: str = "",
                  options: dict | None = None, season: Season | None = None,
                  kind: str = EventKind.LEAGUE_NIGHT, start_time: time | None = None,
-                 format: str = EventFormat.ROTATION) -> Event:
+                 format: str = EventFormat.ROTATION,
+                 boards_per_round: int | None = None) -> Event:
     """A new event (draft). A season's night plays the season's game with its options;
-    `format` says how its rounds are formed (`tournaments.formats`)."""
+    `format` says how its rounds are formed (`tournaments.formats`); a duplicate night
+    deals `boards_per_round` boards each round (None: the game's natural match)."""
     from tournaments.services.next_round import check_format
 
     _require_manage(user, club)
     game, options = event_check_game(club=club, season=season, game=game, options=options)
     check_format(game=game, format=format,
                  table_size=season.table_size if season is not None else None)
+    _check_boards(game, options, format, boards_per_round)
     event = Event.objects.create(club=club, season=season, name=name, date=date, kind=kind,
                                  game=game, options=options, start_time=start_time,
-                                 format=format)
+                                 format=format, boards_per_round=boards_per_round)
     audit_record(club=club, action="event.create", target=event, subject=user,
                  after={"name": name, "date": date.isoformat(), "game": game})
     webhook_events.night_created(event)
     player_notices.night_announced(event)
     return event
+
+
+def _check_boards(game: str, options: dict, format: str, count) -> None:
+    """A board count only for a duplicate night, and one a match of the game can hold."""
+    from league.table_sizes import table_sizes_for
+    from tournaments.services.duplicate import check_board_count
+
+    if count is None:
+        return
+    if format != EventFormat.DUPLICATE:
+        raise ValidationError({"boards_per_round": _(
+            "Only a duplicate night deals boards: choose the duplicate format, or leave the "
+            "number of boards empty.")})
+    try:
+        sample = rules.load(game, players=table_sizes_for(game).preferred, **(options or {}))
+    except rules.RulesError:
+        sample = None
+    check_board_count(count, sample)
 
 
 def event_check_game(*, club: Club, season: Season | None, game: str = "",
@@ -99,7 +121,7 @@ def _check_season_game(season: Season, club: Club, game: str, options: dict | No
                                             "nights; leave them out.") % {"season": season.name}})
 
 
-EVENT_EDITABLE = ("name", "date", "start_time", "format")
+EVENT_EDITABLE = ("name", "date", "start_time", "format", "boards_per_round")
 
 
 @transaction.atomic
@@ -120,6 +142,12 @@ def event_update(*, event: Event, user, **changes) -> Event:
         from tournaments.services.next_round import check_format_change
 
         check_format_change(event=event, format=changes["format"])
+    if "boards_per_round" in changed or "format" in changed:
+        if "boards_per_round" in changed and event.rounds.exists():
+            raise ValidationError({"boards_per_round": _(
+                "The night is seated already: its boards are dealt.")})
+        _check_boards(event.game, event.options, changes.get("format", event.format),
+                      changes.get("boards_per_round", event.boards_per_round))
     before = {f: str(getattr(event, f)) for f in changed}
     for field in changed:
         setattr(event, field, changes[field])
@@ -296,4 +324,5 @@ def event_close(*, event: Event, user, force: bool = False, reason: str = "") ->
                  reason=reason)
     webhook_events.night_closed(event, open_tables=[t.pk for t in open_tables], reason=reason)
     player_notices.night_closed(event)
+    hooks.night_closed(event)  # the bots' hand review (rankings) is queued after commit
     return event

@@ -96,7 +96,7 @@ def check_format(*, game: str, format: str, table_size: int | None = None) -> No
     if format not in formats.FORMATS:
         raise ValidationError({"format": _("Choose one of: %(formats)s.")
                                % {"formats": ", ".join(formats.FORMATS)}})
-    if format == EventFormat.ROTATION or game not in rules.GAMES:
+    if format in (EventFormat.ROTATION, EventFormat.DUPLICATE) or game not in rules.GAMES:
         return
     sizes = table_sizes_for(game, table_size)
     if rules.load(game, players=sizes.preferred).partnership:

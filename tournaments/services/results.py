@@ -42,6 +42,7 @@ from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
 from tournaments.services import brackets, followups, next_round, webhook_events
+from tournaments.services.duplicate import check_on_boards, table_boards
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.record_limits import limit_errors, loaded_game
 from tournaments.services.records import (
@@ -150,7 +151,9 @@ def result_check(*, table: Table, record: dict):
                 or match_errors(table, record, names))
     if problems:
         raise ResultRejected(problems)
-    report, problems = check(record, game)
+    boards = table_boards(table)  # a duplicate table: its hands must be its round's boards
+    report, problems = check(record, game) if boards is None \
+        else check_on_boards(record, game, boards)
     if problems:
         raise ResultRejected(problems)
     return report, names

@@ -28,7 +28,7 @@ from league.models import Player
 from league.permissions import MANAGE, SYSTEM, can
 from league.services.audit import audit_record
 from league.table_sizes import TableSizes, table_sizes_for
-from tournaments.models import Bracket, Event, EventStatus, Round, Seat, Table
+from tournaments.models import Bracket, Event, EventFormat, EventStatus, Round, Seat, Table
 from tournaments.services import next_round, player_notices, webhook_events
 from tournaments.services.events import round_create, table_create
 from tournaments.sit_outs import kept_sit_outs, round_sit_outs
@@ -235,6 +235,12 @@ def event_plan_seating(*, event: Event, players, rounds: int, seed: int | None =
     Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in kept]).delete()
     seed = secrets.randbelow(2**31) if seed is None else seed
     player_ids = sorted(p.pk for p in players)
+    if event.format == EventFormat.DUPLICATE:  # same boards at every table of a round
+        from tournaments.services.duplicate import event_plan_duplicate
+
+        return event_plan_duplicate(event=event, players=player_ids, rounds=rounds, kept=kept,
+                                    seed=seed, sizes=_event_sizes(event, table_size),
+                                    user=user, time_budget=time_budget)
     if next_round.is_standings_driven(event):  # king's table, Swiss: a round at a time
         return next_round.event_plan_format(event=event, rounds=rounds, kept=kept, seed=seed,
                                             players=player_ids, table_size=table_size,

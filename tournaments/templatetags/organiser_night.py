@@ -16,3 +16,11 @@ def plan_state_of(event):
 @register.simple_tag
 def next_round_of(event):
     return selectors_formats.next_round_state(event)
+
+
+@register.simple_tag
+def comparisons_of(event):
+    """A duplicate night's stored comparison report, players named (None otherwise)."""
+    from tournaments.services.duplicate import comparison_report_named
+
+    return comparison_report_named(event)

@@ -118,8 +118,10 @@ def night_edit(request, pk):
     access.require_manage(request.user, event.club)
     form = NightForm(request.POST or None, initial={"name": event.name, "date": event.date,
                                                    "start_time": event.start_time,
-                                                   "format": event.format})
+                                                   "format": event.format,
+                                                   "boards_per_round": event.boards_per_round})
     form.fields["format"].disabled = event.rounds.exists()  # fixed once seated
+    form.fields["boards_per_round"].disabled = event.rounds.exists()  # dealt once seated
     if request.method == "POST" and form.is_valid():
         try:
             event_service.event_update(event=event, user=request.user, **form.cleaned_data)

@@ -32,7 +32,8 @@ def test_it_prints_rounds_sit_outs_and_places_as_json(form):
         assert [sorted(t) for t in tables] == [sorted(p) for p in places]
     again = run("--format", form, "--game", "bluke", "--players", "13", "--rounds", "3",
                 "--seed", "5", "--json")
-    if form != "rotation":  # the rotation's search may be cut by the clock on a busy machine
+    if form not in ("rotation", "duplicate"):  # the rotation's search (a duplicate night
+        # of an individual game is seated by it) may be cut by the clock on a busy machine
         assert again == night, "the same seed plays the same night"
 
 

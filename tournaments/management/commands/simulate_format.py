@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import rules
 from league.table_sizes import table_sizes_for
-from tournaments.formats import FORMATS, ROTATION, TableSizes
+from tournaments.formats import DUPLICATE, FORMATS, ROTATION, TableSizes
 from tournaments.formats.simulate import simulate_night
 
 
@@ -26,9 +26,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         sizes, partnership = _sizes(opts["game"], opts["table_size"])
-        if opts["format"] != ROTATION and partnership:
+        if opts["format"] not in (ROTATION, DUPLICATE) and partnership:
             raise CommandError(f"--format {opts['format']}: {opts['game']} is a partnership "
-                               "game; only the rotation seats partnerships.")
+                               "game; only the rotation and duplicate seat partnerships.")
         if opts["players"] < min(sizes.sizes()):
             raise CommandError(f"--players: {opts['game']} needs at least "
                                f"{min(sizes.sizes())} players.")
@@ -36,7 +36,8 @@ class Command(BaseCommand):
             raise CommandError("--rounds: give 1 to 50 rounds.")
         night = simulate_night(format=opts["format"], players=opts["players"],
                                rounds=opts["rounds"], sizes=sizes, seed=opts["seed"],
-                               partnership=partnership)
+                               partnership=partnership,
+                               teams=rules.load(opts["game"], players=sizes.preferred).teams)
         self.stdout.write(json.dumps(night) if opts["json"] else _text(night))
 
 
