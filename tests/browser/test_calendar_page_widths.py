@@ -35,8 +35,8 @@ def test_the_calendar_and_mail_pages_fit_the_width(live_server, browser, member,
     assert page.locator("#revoke-calendar-link").is_visible()
     assert not page.evaluate(SCROLLS), "calendar page"
     page.goto(f"{live_server.url}/me/mail/")
-    page.uncheck("input[value='night.closed']")
+    page.uncheck("input[name='wanted'][value='night.closed']")
     page.click("#save-notices")
-    assert not page.locator("input[value='night.closed']").is_checked()
+    assert not page.locator("input[name='wanted'][value='night.closed']").is_checked()
     assert not page.evaluate(SCROLLS), "mail settings"
     page.context.close()

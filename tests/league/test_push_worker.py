@@ -1,0 +1,101 @@
+"""Web push with real workers: a worker killed while the push service holds its first
+message, a browser the push service says is gone, a player who switched a notice's push
+off. No browser gets a second push for one event. Skipped without a broker and PostgreSQL
+(CI has both).
+
+The push service is tests/league/push_receiver.py on the loopback: it checks each
+request's VAPID signature and decrypts the payload with the browser's private key.
+"""
+
+import os
+import signal
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from config.celery import app
+from league.models import PlayerNotice, PushSubscription
+from league.models.push import PushMessage, PushState
+from league.services.notices import PUSH, notice_choices_set
+from league.services.push_delivery import vapid_key_pair
+from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
+from tests.factories import seated_table
+from tests.league.push_receiver import PushReceiver
+from tournaments.services.events import event_close
+from tournaments.services.seating import round_set_published
+
+pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
+SEATING, CLOSED = PlayerNotice.SEATING_PUBLISHED, PlayerNotice.NIGHT_CLOSED
+
+
+@pytest.fixture
+def vapid(settings):
+    public, private = vapid_key_pair()
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = public, private
+    settings.VAPID_SUBJECT = "mailto:push-worker-test@example.org"
+    return {"VAPID_PUBLIC_KEY": public, "VAPID_PRIVATE_KEY": private,
+            "VAPID_SUBJECT": settings.VAPID_SUBJECT, "PUSH_ALLOW_PRIVATE_ENDPOINTS": "true",
+            "PUSH_RETRY_BASE_SECONDS": "0"}
+
+
+def _tags(receiver, browser) -> list[str]:
+    return sorted(message["tag"].split(":")[0] for message in receiver.got(browser))
+
+
+def test_no_browser_gets_a_second_push_for_one_event_when_a_worker_is_killed(
+        vapid, club_a, alice, sam, pat, players_a, own_default_queue):
+    if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
+        pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
+    receiver = PushReceiver(vapid["VAPID_PUBLIC_KEY"]).start()
+    receiver.hang_first = True
+    browsers = {name: receiver.browser(name) for name in
+                ("alice", "alice-old", "sam", "pat-phone", "pat-laptop")}
+    for name, browser in browsers.items():
+        browser.subscribe({"alice": alice, "sam": sam, "pat": pat}[name.split("-")[0]].player)
+    receiver.answers[browsers["alice-old"].path] = [410] * 3  # unsubscribed long ago
+    notice_choices_set(player=sam.player, user=sam,  # sam wants no push when a night closes
+                       choices={PUSH: {SEATING, PlayerNotice.NIGHT_REMINDER}})
+    queue = app.amqp.router.route({}, "league.send_push")["queue"].name
+    env = {"CELERY_DEFAULT_QUEUE": queue, "DATABASE_URL": worker_database_url(), **vapid}
+    table = seated_table(club_a, players_a, published=False)
+    first = start_worker(queue, **env)
+    second = None
+    try:
+        round_set_published(rnd=table.round, user=alice)  # 5 pushes to 5 browsers
+        wait_for(receiver.hung.is_set, 60, "the worker did not send the first push")
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(timeout=30)
+        receiver.release.set()
+        # The killed worker's lease runs out (1 min in production; here at once).
+        PushMessage.objects.filter(claimed_until__isnull=False).update(
+            claimed_until=timezone.now())
+        second = start_worker(queue, **env)
+        event_close(event=table.round.event, user=alice, force=True, reason="test")  # a kick
+        wait_for(lambda: not PushMessage.objects.filter(state=PushState.QUEUED).exists(), 120,
+                 "the second worker did not send the rest")
+    finally:
+        for worker in (first, second):
+            if worker is not None:
+                stop_worker(worker)
+        receiver.stop()
+    assert _tags(receiver, browsers["alice"]) == [CLOSED, SEATING]
+    assert _tags(receiver, browsers["pat-phone"]) == [CLOSED, SEATING]
+    assert _tags(receiver, browsers["pat-laptop"]) == [CLOSED, SEATING]
+    assert _tags(receiver, browsers["sam"]) == [SEATING]  # switched off: no closing push
+    assert _tags(receiver, browsers["alice-old"]) == []
+    rows = list(PushMessage.objects.order_by("pk").values_list(
+        "player__display_name", "notice", "state", "attempts", "last_error"))
+    failed = [row for row in rows if row[2] == PushState.FAILED]
+    assert len(failed) == 1 and failed[0][1] == SEATING and "twice" in failed[0][4], rows
+    # The 410 made the seating push `gone`; the closing push, queued before or after the
+    # worker learnt it, is gone too (or never queued): the old browser is never called again.
+    gone = PushMessage.objects.filter(state=PushState.GONE)
+    assert [m.last_error for m in gone.filter(notice=SEATING)] == [
+        "The push service answered 410."]
+    assert set(gone.values_list("subscription", flat=True)) == {None}
+    assert receiver.requests == 5 + 3  # seating: five browsers; closing: three
+    assert not PushSubscription.objects.filter(endpoint=browsers["alice-old"].endpoint).exists()
+    assert not PushMessage.objects.filter(notice=CLOSED, player=sam.player).exists()
+    assert PushMessage.objects.filter(state=PushState.SENT).count() == 3 + 3  # seats, closed
