@@ -36,7 +36,8 @@ test-games: $(STAMP)
 demo: $(STAMP) catalogues
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(PY) manage.py demo_setup
-	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	test -s .demo-vapid.env || DEBUG=1 $(PY) manage.py make_vapid_keys > .demo-vapid.env
+	set -a && . ./.demo-vapid.env && set +a && DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
