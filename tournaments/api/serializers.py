@@ -41,7 +41,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "club", "season", "name", "kind", "date", "start_time", "status", "game",
-                  "options", "format", "created_at"]
+                  "options", "format", "boards_per_round", "created_at"]
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -58,7 +58,13 @@ class EventCreateSerializer(serializers.Serializer):
         choices=EventFormat.choices, default=EventFormat.ROTATION,
         help_text="How the rounds are formed: `rotation` plans every round at once; `kings` "
                   "(king's table) and `swiss` form each round from the results of the round "
-                  "before (Swiss pairs for two-player games, Swiss tables otherwise).")
+                  "before (Swiss pairs for two-player games, Swiss tables otherwise); "
+                  "`duplicate`: every table of a round plays the same boards, seated all at "
+                  "once (fixed partnerships in partnership games).")
+    boards_per_round = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=60,
+        help_text="Duplicate nights: boards dealt for each round (null: the game's natural "
+                  "match length).")
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -81,7 +87,7 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "round", "event", "number", "game", "options", "first_dealer", "seats",
-                  "has_result"]
+                  "has_result", "online"]
 
     def get_has_result(self, table) -> bool:
         return hasattr(table, "result")
