@@ -19,6 +19,7 @@ any other answer `failed` (a retry would get the same).
 from __future__ import annotations
 
 import base64
+import http.client
 import json
 import logging
 import time
@@ -253,7 +254,7 @@ def _deliver(row: PushMessage) -> bool:
             headers={"Urgency": "normal"})
     except WebPushException as refusal:
         return _refused(mine, row, refusal)
-    except OSError as exc:  # unreachable, reset, timed out: the outcome is known enough
+    except (OSError, http.client.HTTPException) as exc:  # unreachable, reset, timed out, garbled
         _postpone(mine, row, repr(exc))
         return False
     except (ValidationError, ValueError) as exc:  # a private address, a broken key

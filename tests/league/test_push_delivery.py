@@ -295,3 +295,16 @@ def test_erasing_the_player_forgets_their_push_messages(receiver, table, alice, 
     round_set_published(rnd=table.round, user=alice)
     erase_player(player=pat.player, user=SYSTEM, reason="asked")
     assert not PushMessage.objects.exists() and not PushSubscription.objects.exists()
+
+
+def test_an_unreachable_push_service_is_retried(receiver, table, alice, pat):
+    from tests.own_redis import free_port
+
+    row = receiver.browser("unreachable").subscribe(pat.player)
+    row.endpoint = f"http://127.0.0.1:{free_port()}/push/unreachable"  # nobody listens
+    row.save()
+    round_set_published(rnd=table.round, user=alice)
+    assert push_send_due().failed == 1
+    message = PushMessage.objects.get()
+    assert message.state == PushState.QUEUED and message.attempts == 1
+    assert "Connection" in message.last_error and message.send_started_at is None
