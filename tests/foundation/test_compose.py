@@ -39,3 +39,14 @@ def test_every_service_comes_back_after_a_crash():
     for name, service in services.items():
         assert service.get("restart") in ("always", "unless-stopped"), (
             f"{name} has no restart policy")
+
+
+def test_two_web_processes_serve_the_site_with_threaded_workers():
+    # Online tables (docs/online.md): a seat on either process hears the other's moves
+    # through Redis; a seat's event stream holds a thread, not a whole worker.
+    services = load_compose()["services"]
+    for name in ("web", "web2"):
+        command = services[name]["command"]
+        assert "gunicorn" in command and "--worker-class gthread" in command, name
+    assert services["web"]["ports"] != services["web2"]["ports"]
+    assert services["web2"]["environment"] == services["web"]["environment"]
