@@ -107,6 +107,12 @@ class CalypsoSearchBot(AnyGameSearchBot):
         best = max(legal_actions, key=lambda a: totals[a])
         return best if (totals[best] - totals[planned]) / samples >= CLEAR_GAIN else planned
 
+    def world(self, game, observation, rng):
+        return self.rebuild_from(game, observation, played_this_deal(game, observation), rng)
+
+    def value(self, state, action, seat, rng) -> float:
+        return self.margin(state, action, seat)
+
     def rebuild_from(self, game, observation, played, rng):
         deal = guess_deal(game, observation, played, rng)
         if deal is None:

@@ -165,13 +165,29 @@ class AnyGameSearchBot(Bot):
             return legal_actions[rng.randrange(len(legal_actions))]
         return max(legal_actions, key=lambda a: totals[a])
 
+    # The two halves of a search, also asked by the hand review (games/bots/review.py):
+    # a world the seat cannot tell from the real one, and what an action is worth in it.
+    def world(self, game, observation, rng):
+        """A state of the hand consistent with what the observing seat has seen, or None."""
+        return self.rebuild(game, observation, rng)
+
+    def value(self, state, action, seat, rng) -> float:
+        """What `action` is worth to `seat`'s side in `state` (a world from `world`)."""
+        return self.rollout(state, action, seat, rng, self.policy)
+
     def guess(self, game, observation, rng) -> dict | None:
         """A deal consistent with the observation (a game with more to respect, such as
         a stock drawn from or a card shown at the bottom, overrides this only)."""
         return guess_deal(game, observation, rng)
 
     def rebuild(self, game, observation, rng):
-        deal = self.guess(game, observation, rng)
+        return self.rebuild_with(game, observation, rng, self.guess)
+
+    @staticmethod
+    def rebuild_with(game, observation, rng, guess=guess_deal):
+        """The hand replayed on a deal `guess` makes (None when the guess fails or
+        breaks a rule the events kept)."""
+        deal = guess(game, observation, rng)
         if deal is None:
             return None
         state = referee_at(game, observation)

@@ -134,6 +134,13 @@ class MightySearchBot(AnyGameSearchBot):
         return judge.best(usual)
 
 
+    def world(self, game, observation, rng):
+        return Worlds(game, observation, rng).next()
+
+    def value(self, state, action, seat, rng) -> float:
+        return value(play_out(state, action), seat)
+
+
 class Worlds:
     """Guesses of the hidden cards, each a state ready to play on."""
 

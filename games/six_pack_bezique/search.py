@@ -181,6 +181,17 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
                 best, best_mean = action, mean
         return best
 
+    def world(self, game, observation, rng):
+        """A guess during trick play only (the opening's guess, cut and carte blanche
+        are not searched)."""
+        if observation["phase"] != "play" or \
+                info_from_observation(observation).step not in ("trick", "meld"):
+            return None
+        return determinize(game, observation, rng)
+
+    def value(self, state, action, seat, rng) -> float:
+        return self.outcome(state, action, seat)
+
     def out_of_time(self, start, samples) -> bool:
         """Whether another sample would likely end past the budget (one sample always)."""
         if self.time_budget is None or not samples:

@@ -68,6 +68,14 @@ class TwentyNineSearchBot(AnyGameSearchBot):
             return self.heuristic.step(observation, legal_actions, rng)
         return max(legal_actions, key=values.get)
 
+    def world(self, game, observation, rng):
+        if observation["phase"] != "play":  # before play no trump is hidden
+            return AnyGameSearchBot.rebuild_with(game, observation, rng)
+        return self.guess(game, observation, self.referee(game, observation), rng)
+
+    def value(self, state, action, seat, rng) -> float:
+        return self.play_out(state, action, seat, rng)
+
     # --- what the seat knows ------------------------------------------------------
     @staticmethod
     def referee(game, obs):

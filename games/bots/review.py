@@ -1,0 +1,304 @@
+"""Hand review: the search bot judges every decision of a card-by-card record.
+
+`review_record(record, seed=…, budget=…)` replays each card-by-card hand and, at every
+decision with more than one legal action, asks the game's search bot for the value of
+the candidate actions *from the acting seat's observation only*: it guesses the cards
+that seat could not see (`budget` guesses), plays each candidate out on every guess with
+the game's rollout policy, and averages the side's score for the hand. The result per
+decision: the action played, the bot's preferred action, and the expected score the
+played action gave away (`loss`, never below 0: the played action is always a candidate).
+
+Determinism: the guesses draw from a generator seeded with the review's seed, the hand
+number and the decision's place in the hand -- nothing a seat could not see -- and no
+search stops on a clock. So the same record, seed and budget give the same review, and
+re-dealing the cards a seat could not see (consistently with what it saw) leaves that
+seat's decision reviewed the same.
+
+A decision is *costly* when its loss is at least `COSTLY_SHARE` (a quarter) of the
+hand's stakes at that moment -- the mean absolute score of the side over every playout
+made for the decision -- and at least `COSTLY_MIN_POINTS` (one point), so that tiny
+differences, which a short search cannot tell from noise, are never marked.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+
+from games import rules
+from games.bluke import actions as A
+from games.bluke.bots.heuristic import heuristic_action
+from games.bluke.bots.search import BlukeFamilySearchBot
+from games.bluke.record_hands import HandChecker
+from games.bluke.replay import (
+    PLAY_BY_TEXT,
+    infer_deal,
+    read_deal,
+    read_replacement,
+    read_turned,
+    start,
+)
+from games.bots.registry import make_bot
+from games.engine.any_game_search import AnyGameSearchBot
+from games.engine.checker import EngineChecker
+from games.engine.rng import seeded
+
+DEFAULT_BUDGET = 8  # guesses of the hidden cards per decision (docs/performance.md)
+COSTLY_SHARE = 0.25
+COSTLY_MIN_POINTS = 1.0
+
+# A phase's name -> the kind of decision taken in it.
+KIND_OF_PHASE = {
+    "bid": "bid", "auction": "bid", "order": "bid", "guess": "bid",
+    "trump": "call", "name": "call", "call": "call", "cut": "call", "blanche": "call",
+    "discard": "exchange", "drop": "exchange", "exchange": "exchange",
+    "play": "play", "lay": "play",
+}
+KINDS = ("bid", "call", "exchange", "play")
+
+
+class ReviewError(ValueError):
+    """The record cannot be reviewed (not a valid card-by-card record)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision. `event` counts the hand's actions before it (0-based)."""
+
+    hand: int
+    event: int
+    seat: int
+    kind: str
+    played: str
+    preferred: str
+    loss: float
+    stakes: float
+    costly: bool
+    choices: int
+    samples: int
+
+    @property
+    def agrees(self) -> bool:
+        return self.played == self.preferred or self.loss == 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def is_costly(loss: float, stakes: float) -> bool:
+    return loss >= max(COSTLY_MIN_POINTS, COSTLY_SHARE * stakes)
+
+
+def decision_rng(seed, hand: int, event: int) -> random.Random:
+    return seeded(f"review/{seed}/{hand}/{event}")
+
+
+# --- valuing the candidates of one decision ------------------------------------------
+class BlukeFamilyJudge:
+    """The Bluke family's search bot: its guesses and its fast rollouts. Bids are judged
+    among the heuristic's bid and its neighbours, and the bid that was made."""
+
+    def __init__(self, game, budget: int):
+        self.bot = BlukeFamilySearchBot(game, time_budget=None, max_samples=budget)
+
+    def values(self, observation, legal, played, rng):
+        bot = self.bot
+        view = bot.view(observation)
+        plays = [A.string_to_action(p) for p in observation["plays"]]
+        fallback = heuristic_action(view, legal)
+        candidates = bot.candidates(legal, fallback)
+        candidates = candidates + [played] * (played not in candidates)
+        totals = bot.evaluate(view, plays, candidates, rng)
+        samples = bot.last_samples
+        if not samples:
+            return {}, 0, 0.0, fallback
+        values = {a: totals[a] / samples for a in candidates}
+        return values, samples, _stakes(values), fallback
+
+    @staticmethod
+    def kind(state, action) -> str:
+        return "bid" if A.is_bid(action) else "play"
+
+
+class EngineJudge:
+    """An engine game's search bot: its own guesses of a world and its own valuation of
+    an action in it (`world`, `value`); every legal action is a candidate. A game whose
+    search bot is of another kind (Ribs: it searches a model of its own, not states) is
+    judged by the generic search with random playouts (its heuristic is itself a search,
+    far too slow to play out every candidate on every guess)."""
+
+    def __init__(self, game, budget: int):
+        self.game = game
+        self.budget = budget
+        bot = make_bot("search", game=game, time_budget=None, max_samples=budget)
+        if not isinstance(bot, AnyGameSearchBot):
+            bot = AnyGameSearchBot(game, time_budget=None, max_samples=budget)
+        self.bot = bot
+
+    def values(self, observation, legal, played, rng):
+        bot, game, seat = self.bot, self.game, observation["seat"]
+        totals = dict.fromkeys(legal, 0.0)
+        spread, samples = 0.0, 0
+        for _ in range(self.budget * 2):
+            if samples >= self.budget:
+                break
+            state = bot.world(game, observation, rng)
+            if state is None:
+                continue
+            for action in legal:
+                value = bot.value(state, action, seat, rng)
+                totals[action] += value
+                spread += abs(value)
+            samples += 1
+        if not samples:
+            return {}, 0, 0.0, None
+        values = {a: totals[a] / samples for a in legal}
+        return values, samples, spread / (samples * len(legal)), None
+
+    @staticmethod
+    def kind(state, action) -> str:
+        return KIND_OF_PHASE.get(state.phase_name(), "play")
+
+
+def _stakes(values: dict) -> float:
+    return sum(abs(v) for v in values.values()) / len(values) if values else 0.0
+
+
+def judge_for(game, budget: int):
+    if rules.writes_summaries(game):
+        return EngineJudge(game, budget)
+    return BlukeFamilyJudge(game, budget)
+
+
+def review_decision(judge, state, action, *, seed, hand: int, event: int) -> Decision | None:
+    """The review of `action` taken at `state` (None for a forced move: one legal action)."""
+    seat = state.current_player()
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    action = action if type(action) is int else state.string_to_action(action)
+    observation = state.observation(seat)
+    rng = decision_rng(seed, hand, event)
+    values, samples, stakes, tie_break = judge.values(observation, legal, action, rng)
+    text = state.action_to_string
+    if not values:  # no guess of the hidden cards fitted what the seat saw
+        return Decision(hand, event, seat, judge.kind(state, action), text(action),
+                        text(action), 0.0, 0.0, False, len(legal), 0)
+    best = max(values, key=lambda a: (values[a], a == tie_break, a == action))
+    loss = max(0.0, values[best] - values[action])
+    return Decision(hand, event, seat, judge.kind(state, action), text(action), text(best),
+                    round(loss, 3), round(stakes, 3), is_costly(loss, stakes), len(legal),
+                    samples)
+
+
+# --- replaying a record decision by decision ----------------------------------------
+def decision_points(record: dict, game=None):
+    """(hand number, event index, state before the action, action) for every action of
+    every card-by-card hand of a valid record, in order. The state is the replay's own:
+    read it before taking the next item."""
+    game = game or _load(record)
+    if rules.writes_summaries(game):
+        yield from _engine_points(game, record)
+    else:
+        yield from _bluke_points(game, record)
+
+
+def _load(record: dict):
+    report = rules.check_record(record)
+    if not report.valid:
+        first = report.errors[0]
+        raise ReviewError(f"the record is not valid: {first.message}")
+    return report.rules
+
+
+def _engine_points(game, record):
+    seats = record.get("seats") or [f"Seat {i + 1}" for i in range(game.num_players)]
+    checker = EngineChecker(game, seats, record.get("first_dealer", 0),
+                            rules.CheckReport(game=game.name))
+    state = checker.state
+    for index, hand in enumerate(record["hands"]):
+        checker.number = index + 1
+        events = hand.get("events")
+        if events is None:
+            if not checker.by_summary(hand):
+                raise ReviewError(f"hand {index + 1}: cannot be replayed")
+            continue
+        deal = hand.get("deal") or {}
+        if "hands" not in deal:
+            deal = checker.learn_hands(game.deal_from_events(state, dict(deal), events),
+                                       events)
+        if deal is None or state.deal(deal):
+            raise ReviewError(f"hand {index + 1}: its deal cannot be replayed")
+        for position, text in enumerate(events):
+            yield index + 1, position, state, text
+            state.apply(text)
+
+
+def _bluke_points(game, record):
+    seats = record.get("seats") or [f"Seat {i + 1}" for i in range(game.num_players)]
+    errors: list = []
+    checker = HandChecker(game, seats, record.get("first_dealer", 0), errors)
+    state = checker.state
+    for index, hand in enumerate(record["hands"]):
+        if "plays" not in hand:
+            continue  # a scoresheet hand: no decisions to review
+        checker.number = index + 1
+        cards = game.schedule[index]
+        actions = [_play_action(text) for text in hand["plays"]]
+        masks = read_deal(checker, hand, cards) if "deal" in hand else None
+        ok, turned = read_turned(checker, hand, masks)
+        trump = checker.read_trump(hand)
+        replacement = read_replacement(checker, hand, turned, masks)
+        if masks is None:
+            masks = infer_deal(checker, hand, cards, actions, turned, trump)
+        if errors or not ok or masks is None or not start(
+                checker, hand, masks, turned, trump, replacement, quiet=True):
+            raise ReviewError(f"hand {index + 1}: cannot be replayed")
+        bids = [state.bids[seat] for seat in state.bid_order]
+        state.start_at(index)
+        state.start_hand(masks, turned, replacement)
+        if turned is None and trump is not None:
+            state.set_trump(trump)
+        for position, action in enumerate(bids + actions):
+            yield index + 1, position, state, action
+            state.apply(action)
+
+
+def _play_action(text) -> int:
+    action = PLAY_BY_TEXT.get(text)
+    return A.string_to_action(text) if action is None else action
+
+
+def review_record(record: dict, *, seed=0, budget: int = DEFAULT_BUDGET,
+                  progress=None) -> list[Decision]:
+    """Every decision of the record's card-by-card hands, reviewed (see the module
+    docstring). `progress(hand number)` is called as each hand starts."""
+    game = _load(record)
+    judge = judge_for(game, budget)
+    decisions, current = [], None
+    for hand, event, state, action in decision_points(record, game):
+        if progress is not None and hand != current:
+            current = hand
+            progress(hand)
+        decision = review_decision(judge, state, action, seed=seed, hand=hand, event=event)
+        if decision is not None:
+            decisions.append(decision)
+    return decisions
+
+
+def summarize(decisions: list[Decision]) -> dict:
+    """Per seat: decisions, agreements with the bot, total and mean loss, costly ones."""
+    seats: dict[int, dict] = {}
+    for d in decisions:
+        if not d.samples:
+            continue
+        row = seats.setdefault(d.seat, {"decisions": 0, "agreed": 0, "loss": 0.0,
+                                        "costly": 0})
+        row["decisions"] += 1
+        row["agreed"] += d.agrees
+        row["loss"] += d.loss
+        row["costly"] += d.costly
+    for row in seats.values():
+        row["mean_loss"] = row["loss"] / row["decisions"]
+        row["agreement"] = row["agreed"] / row["decisions"]
+    return seats
