@@ -50,3 +50,31 @@ def provide_closing_facts(facts: Callable) -> None:
 
 def closing_facts(event) -> dict:
     return _closing_facts(event) if _closing_facts is not None else {}
+
+
+_night_closed: dict[str, Callable] = {}
+
+
+def on_night_closed(name: str, callback: Callable) -> None:
+    """`callback(event)` runs in the closing transaction of every night closed (rankings
+    queues the night's hand review with it)."""
+    _night_closed[name] = callback
+
+
+def night_closed(event) -> None:
+    for callback in _night_closed.values():
+        callback(event)
+
+
+_night_review: Callable | None = None
+
+
+def provide_night_review(progress: Callable) -> None:
+    """`progress(event)` -> None or a dict (status, done, total, url) for the night's page;
+    the rankings app registers it."""
+    global _night_review
+    _night_review = progress
+
+
+def night_review(event) -> dict | None:
+    return _night_review(event) if _night_review is not None else None
