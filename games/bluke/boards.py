@@ -18,6 +18,7 @@ from games.engine.boards import (
 )
 from games.engine.boards import prepare as prepare_shape
 from games.engine.errors import RulesError
+from games.engine.text import N_, Card, Text
 
 
 def written(hands, turned, replacement) -> dict:
@@ -116,9 +117,10 @@ def hold_flat_hand(checker, board: dict, hand: dict, index: int, scored: bool) -
     game = checker.game
     dealer = (checker.state.first_dealer + index) % game.num_players
     if dealer != board["dealer"]:
-        checker.error(BOARD_MISMATCH, f"the dealer is {checker.seat_name(dealer)} but "
-                      f"board {board.get('board', index + 1)} is dealt by "
-                      f"{checker.seat_name(board['dealer'])}", board["dealer"], "dealer")
+        checker.error(BOARD_MISMATCH, Text(
+            N_("the dealer is %(have)s but board %(board)s is dealt by %(seat)s"),
+            have=checker.seat_name(dealer), board=board.get("board", index + 1),
+            seat=checker.seat_name(board["dealer"])), board["dealer"], "dealer")
     stated, expected = _stated(checker, board, hand, index, scored)
     parts = list(stated)
     problems = _compare(checker, stated, expected, parts)
@@ -165,5 +167,8 @@ def _hold_trump(checker, board, hand, stated) -> None:
     want = checker.game.trump_for(None if turned is None else parse_card(turned))
     have = parse_suit(hand["trump"])
     if have is not None and have != -1 and have != want:
-        checker.error(BOARD_MISMATCH, f"trump is written as {hand['trump']!r} but the "
-                      f"board turns {turned or 'no card'}", fld="trump")
+        message = Text(N_("trump is written as %(have)s but the board turns %(card)s"),
+                       have=repr(hand["trump"]), card=Card(turned)) if turned else \
+            Text(N_("trump is written as %(have)s but the board turns no card"),
+                 have=repr(hand["trump"]))
+        checker.error(BOARD_MISMATCH, message, fld="trump")

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine.boards import BOARD_MISMATCH, MAX_REDEALS, compare_deal, engine_redeal
+from games.engine.boards import (
+    BOARD_MISMATCH,
+    MAX_REDEALS,
+    cards_text,
+    compare_deal,
+    engine_redeal,
+    mismatch,
+)
 from games.engine.checker import EngineChecker
+from games.engine.text import N_, Text
 
 # what a replay on the board's cards finds when the record's cards are not the board's
 NOT_THE_BOARDS = frozenset({"card-not-in-hand", "draw-order"})
@@ -36,9 +44,12 @@ class BoardChecker(EngineChecker):
 
     def beyond_the_end(self, count: int) -> str:
         if self.state.hand_index >= len(self.boards):
-            later = f"hand {self.number}" if self.number == count else \
-                f"hands {self.number}-{count}"
-            return f"{later}: the match was played on {len(self.boards)} boards"
+            if self.number == count:
+                return Text(N_("hand %(first)s is beyond the %(boards)s boards the match "
+                               "was played on"), first=self.number, boards=len(self.boards))
+            return Text(N_("hands %(first)s-%(last)s are beyond the %(boards)s boards the "
+                           "match was played on"), first=self.number, last=count,
+                        boards=len(self.boards))
         return super().beyond_the_end(count)
 
     def check_hand(self, hand) -> list[int] | None:
@@ -46,9 +57,11 @@ class BoardChecker(EngineChecker):
             return super().check_hand(hand)
         state, board = self.state, self.state.board()
         if "dealer" in hand and hand["dealer"] != board["dealer"]:
-            self.error(BOARD_MISMATCH, f"the dealer is written as {hand['dealer']!r} but "
-                       f"board {board.get('board', state.hand_index + 1)} is dealt by "
-                       f"{self.seat_name(board['dealer'])}", board["dealer"], "dealer")
+            self.error(BOARD_MISMATCH, Text(
+                N_("the dealer is written as %(have)s but board %(board)s is dealt by "
+                   "%(seat)s"), have=repr(hand["dealer"]),
+                board=board.get("board", state.hand_index + 1),
+                seat=self.seat_name(board["dealer"])), board["dealer"], "dealer")
             hand = {key: value for key, value in hand.items() if key != "dealer"}
         hand, written = self.deal_for(hand, board)
         if hand is None:
@@ -108,11 +121,11 @@ class BoardChecker(EngineChecker):
                                                  strict=False)):
             extra = Counter(map(pack.parse, seen)) - Counter(map(pack.parse, dealt))
             if extra:
-                cards = ", ".join(sorted(pack.faces[face] for face in extra.elements()
-                                         if face is not None))
-                problems.append({"seat": seat, "field": "events", "code": BOARD_MISMATCH,
-                                 "message": f"{self.seat_name(seat)} played {cards}, which "
-                                            f"the board does not deal them"})
+                cards = cards_text(sorted(pack.faces[face] for face in extra.elements()
+                                          if face is not None))
+                problems.append(mismatch("events", Text(
+                    N_("%(seat)s played %(cards)s, which the board does not deal them"),
+                    seat=self.seat_name(seat), cards=cards), seat))
         return problems
 
     def fill_unseen(self, deal: dict, hands: list) -> list:

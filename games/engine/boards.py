@@ -32,6 +32,7 @@ from collections import Counter
 from hashlib import sha256
 
 from games.engine.errors import RulesError
+from games.engine.text import N_, Card, Text, joined
 
 BOARD_MISMATCH = "board-mismatch"
 # a thrown-in board is dealt again at most this many times before a checker gives up
@@ -131,16 +132,28 @@ def mismatch(field: str, message: str, seat=None) -> dict:
     return {"seat": seat, "field": field, "code": BOARD_MISMATCH, "message": message}
 
 
+# the cards that set a trump, as `trump_against_card` names them
+CARD_WORDS = {"upcard": N_("upcard"), "bottom card": N_("bottom card"),
+              "stock's top card": N_("stock's top card")}
+
+
 def trump_against_card(pack, summary: dict, code, what: str) -> list[dict]:
     """A summary's trump that is not the suit of the board's card `code` that sets it
-    (`what`: "upcard", "stock's top card", ...); none when either is not stated."""
+    (`what`: "upcard", "bottom card", "stock's top card"); none when either is not
+    stated."""
     if not isinstance(summary, dict) or "trump" not in summary or not isinstance(code, str):
         return []
     face = pack.parse(code)
     if face is None or str(summary["trump"]).upper() == pack.suits[pack.suit_of[face]]:
         return []
-    return [mismatch("summary.trump", f"trump is written as {summary['trump']!r} but the "
-                                      f"board's {what} is {code}")]
+    return [mismatch("summary.trump", Text(
+        N_("trump is written as %(have)s but the board's %(what)s is %(card)s"),
+        have=repr(summary["trump"]), what=Text(CARD_WORDS[what]), card=Card(code)))]
+
+
+def cards_text(codes) -> Text:
+    """Card codes for a message, each shown as its rank and suit sign."""
+    return joined((Card(code) for code in codes), ", ") if codes else Text(N_("nothing"))
 
 
 def _faces(parse, codes) -> Counter | None:
@@ -155,15 +168,16 @@ def _listed(codes) -> list:
     return [codes] if isinstance(codes, str) else list(codes or [])
 
 
-def _difference(pack_code, have: Counter, want: Counter) -> str:
-    extra = sorted(pack_code(face) for face in (have - want).elements() if face is not None)
-    missing = sorted(pack_code(face) for face in (want - have).elements() if face is not None)
-    parts = []
-    if extra:
-        parts.append(f"{', '.join(extra)} not in the board's")
-    if missing:
-        parts.append(f"{', '.join(missing)} missing")
-    return "; ".join(parts) or "written differently"
+def _difference(pack_code, have: Counter, want: Counter) -> Text:
+    extra = cards_text(sorted(pack_code(f) for f in (have - want).elements() if f is not None))
+    missing = cards_text(sorted(pack_code(f) for f in (want - have).elements()
+                                if f is not None))
+    if (have - want) and (want - have):
+        return Text(N_("%(extra)s not in the board's; %(missing)s missing"),
+                    extra=extra, missing=missing)
+    if have - want:
+        return Text(N_("%(extra)s not in the board's"), extra=extra)
+    return Text(N_("%(missing)s missing"), missing=missing)
 
 
 def compare_deal(parse, code, written: dict, board_deal: dict, parts, seat_name) -> list[dict]:
@@ -182,9 +196,9 @@ def compare_deal(parse, code, written: dict, board_deal: dict, parts, seat_name)
         else:
             same = _faces(parse, have or []) == _faces(parse, want or [])
         if not same:
-            shown = ", ".join(_listed(want)) or "nothing"
-            problems.append({"seat": None, "field": f"deal.{part}", "code": BOARD_MISMATCH,
-                             "message": f"the {part} is not the board's ({shown})"})
+            problems.append(mismatch(f"deal.{part}", Text(
+                N_("the %(part)s is not the board's (%(cards)s)"), part=part,
+                cards=cards_text(_listed(want)))))
     return problems
 
 
@@ -196,7 +210,7 @@ def _compare_hands(parse, code, hands, board_hands, seat_name) -> list[dict]:
         have_faces, want_faces = _faces(parse, have), _faces(parse, want)
         if have_faces is None or have_faces == want_faces:
             continue
-        problems.append({"seat": seat, "field": "deal.hands", "code": BOARD_MISMATCH,
-                         "message": f"{seat_name(seat)}'s cards are not the board's: "
-                                    f"{_difference(code, have_faces, want_faces)}"})
+        problems.append(mismatch("deal.hands", Text(
+            N_("%(seat)s's cards are not the board's: %(difference)s"), seat=seat_name(seat),
+            difference=_difference(code, have_faces, want_faces)), seat))
     return problems

@@ -150,7 +150,9 @@ def _check_hands(game, record, hands, first_dealer, report, boards=None) -> None
         if boards is not None:
             report.errors.append(RecordError(
                 number, None, "hands", "too-many-hands",
-                f"hand {number}: the match was played on {length} boards"))
+                Text(N_("hand %(hand)s: the record has %(count)s hands but the match was "
+                        "played on %(boards)s boards"), hand=number, count=len(hands),
+                     boards=length)))
             continue
         report.errors.append(RecordError(
             number, None, "hands", "too-many-hands",

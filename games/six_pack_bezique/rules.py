@@ -48,6 +48,7 @@ from games.engine import (
     State,
 )
 from games.engine.boards import mismatch
+from games.engine.text import N_, Text
 from games.six_pack_bezique.lays import LAYS, BeziqueVocabulary, lay_value
 from games.six_pack_bezique.melds import KIND_CODES, SUITS, Book
 from games.six_pack_bezique.play import TRICKS, BeziquePlay, OpeningBlanche
@@ -210,8 +211,9 @@ class SixPackBezique(EngineGame):
         cut = (board.get("chance") or {}).get("cut")
         if cut is None or summary.get("cut") == cut:
             return []
-        return [mismatch("summary.cut", f"the cut is written as {summary.get('cut')!r} but "
-                                        f"the board's cut is {cut}")]
+        return [mismatch("summary.cut", Text(
+            N_("the cut is written as %(have)s but the board's cut is %(cut)s"),
+            have=repr(summary.get("cut")), cut=cut))]
 
     def _guess(self, state, action):
         state.vars["guess"] = self.vocab.number(action, "guess")
