@@ -9,6 +9,7 @@ from rankings.api import archive as rankings_archive
 from rankings.api import federations as rankings_federations
 from rankings.api import rating_history as rankings_rating_history
 from rankings.api import standings as rankings_standings
+from rankings.urls_reviews import api_paths as review_api_paths
 from tournaments.api.urls import router as tournaments_router
 from tournaments.api.urls import urlpatterns as tournaments_paths
 
@@ -50,6 +51,7 @@ webhook_paths = [
     path("clubs/<int:pk>/webhooks/<int:hook>/", league_webhooks.WebhookDetailView.as_view(),
          name="club-webhook"),
 ]
-urlpatterns = [*tournaments_paths, *standings_paths, *archive_paths, *federation_paths,
+urlpatterns = [*tournaments_paths, *review_api_paths, *standings_paths, *archive_paths,
+               *federation_paths,
                *webhook_paths,
                *router.urls]

@@ -42,5 +42,6 @@ urlpatterns = [
     path("", include("rankings.urls_rating_pages")),
     path("", include("league.urls_federations")),
     path("", include("rankings.urls_federations")),
+    path("", include("rankings.urls_reviews")),
     path("", include("rankings.urls")),
 ]

@@ -35,3 +35,13 @@ class RankingsConfig(AppConfig):
                                       lines=night_standings_by_division)
         # the night-closed mail's place, points and rating change
         hooks.provide_closing_facts(night_closing_facts)
+        # the bots' hand review: queued as a night closes, its progress on the night's page
+        from rankings import selectors_reviews, tasks_reviews  # noqa: F401 (the task)
+        from rankings.services.reviews import night_review_request
+
+        hooks.on_night_closed("rankings.review", lambda event: night_review_request(
+            event=event))
+        hooks.provide_night_review(selectors_reviews.night_review_progress)
+        register_club_paths({"rankings.nightreview": "event__club",
+                             "rankings.reviewedgame": "game__table__round__event__club",
+                             "rankings.revieweddecision": "game__table__round__event__club"})

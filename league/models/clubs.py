@@ -40,6 +40,10 @@ class Club(models.Model):
         default=7,
         help_text=_("A closed night counts in the club's federations this many days after it "
                     "closed, when corrections are unlikely (0 to 90)."))
+    reviews_on = models.BooleanField(
+        default=True,
+        help_text=_("After a night closes, the bots review every decision of its card-by-card "
+                    "hands (docs/duplicate.md, \"Hand review\")."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -218,3 +218,17 @@ def club_set_reminder_hours(*, club: Club, hours: int | None, user) -> Club:
     audit_record(club=club, action="club.reminder_hours", target=club, subject=user,
                  before={"reminder_hours": before}, after={"reminder_hours": hours})
     return club
+
+
+def club_set_reviews(*, club: Club, on: bool, user) -> Club:
+    """Switch the bots' hand review of the club's closed nights on or off (audited)."""
+    if not can(user, MANAGE, club):
+        raise PermissionDenied(MANAGERS_ONLY)
+    if not isinstance(on, bool):
+        raise ValidationError({"reviews_on": _("Say on or off.")})
+    before = club.reviews_on
+    Club.objects.filter(pk=club.pk).update(reviews_on=on)
+    club.reviews_on = on
+    audit_record(club=club, action="club.reviews_on", target=club, subject=user,
+                 before={"reviews_on": before}, after={"reviews_on": on})
+    return club

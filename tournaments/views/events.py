@@ -95,12 +95,15 @@ def event_detail(request, pk):
     rounds = visible_rounds(request.user, event, can_manage=can_manage)
     shown = {rnd.number for rnd in rounds}
     entry_states = open_entry_states(event)
+    review = hooks.night_review(event) if event.status == EventStatus.CLOSED else None
+    reviewed = review is not None
     for rnd in rounds:
         for table in rnd.tables.all():
             table.status_label = table_status(table)
             table.entry_state = entry_states.get(table.pk, "")  # entered at the table
             table.open_seats = sum(1 for s in table.seats.all() if s.player_id is None)
             table.all_bots = all(s.player and s.player.is_bot for s in table.seats.all())
+            table.review_id = table.result.pk if reviewed and _has_result(table) else None
             notes = table_notes(table)
             table.rows = [(seat, total, notes[i] if i < len(notes) else "")
                           for i, (seat, total) in enumerate(seat_totals(table))]
@@ -123,6 +126,7 @@ def event_detail(request, pk):
         "my_seats": _my_seats(request.user, rounds),
         "my_entry_tables": _my_entry_tables(request.user, event, rounds),
         "my_answer": _my_answer(request.user, event),
+        "review": review,
     }
     if can_manage:
         context["entry_queue"] = entry_queue(event)
