@@ -4,8 +4,9 @@ The rules core (`games/`, no Django) gives each error its English message as a
 `games.engine.text.Text`: the template (marked with `N_`, so it is in the catalogue)
 and its values apart. Here the template is translated and the values filled in, each
 value translated in turn: a part of the message (another `Text`), a card or suit code
-(`Card`: "Q♠", "♠ spades", the Joker by name, from `tournaments.card_words`). Names,
-numbers and what the record wrote stay as they are. The code of an error never changes:
+(`Card`: "Q♠", "♠ spades", the Joker by name, from `tournaments.card_words`), a game's
+title (a value named `game`, from `league.game_titles`). Names, numbers and what the
+record wrote stay as they are. The code of an error never changes:
 an API client keys on it.
 
 A translation that lost a placeholder (the catalogue tests refuse one, but a catalogue
@@ -44,12 +45,19 @@ def _text(message: Text) -> str:
     template = gettext(message.template)
     if not message.values:
         return template
-    values = {name: translated(value) if isinstance(value, Text | Card) else value
-              for name, value in message.values.items()}
+    values = {name: _value(name, value) for name, value in message.values.items()}
     try:
         return template % values
     except (KeyError, ValueError, TypeError):
         return str(message)
+
+
+def _value(name: str, value):
+    if isinstance(value, Text | Card):
+        return translated(value)
+    if name == "game" and isinstance(value, str) and value:  # a game's title, as the
+        return gettext(value)  # catalogue has it (league.game_titles.TITLES)
+    return value
 
 
 def _card(card: Card) -> str:

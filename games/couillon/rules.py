@@ -52,6 +52,7 @@ from games.engine import (
 )
 from games.engine.boards import trump_against_card
 from games.engine.rng import shuffle
+from games.engine.text import N_, Card, Text
 from games.shared.wording import seat_choices, side_name
 
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
@@ -79,11 +80,13 @@ class TrumpRound(Phase):
     def check(self, state, action):
         game = state.game
         if action not in (game.accept, game.decline):
-            return RuleViolation("trump-expected", "first accept or decline the upcard's suit")
+            return RuleViolation("trump-expected", Text(N_("first accept or decline the "
+                                                           "upcard's suit")))
         if action == game.decline and state.vars["declined"] == state.n - 1 \
                 and not state.table.of("bottom"):
-            return RuleViolation("bottom-unknown", "all four declined: the deal must name "
-                                 "the bottom card of the stub (deal.bottom), which sets trump")
+            return RuleViolation("bottom-unknown", Text(N_(
+                "all four declined: the deal must name the bottom card of the stub "
+                "(deal.bottom), which sets trump")))
         return None
 
     def apply(self, state, action):
@@ -280,36 +283,47 @@ class Couillon(EngineGame):
         suit = self.pack.suits[self.pack.suit_of[self.pack.face_of[cards[0]]]]
         if str(summary["trump"]).upper() == suit:
             return []
-        card = "upcard" if area == "turned" else "bottom card"
-        return [_problem(None, "trump", "trump-mismatch", f"trump is written as "
-                         f"{summary['trump']!r} but the {card}, {self.pack.code(cards[0])}, "
-                         f"makes it {suit}")]
+        template = N_("trump is written as %(trump)s but the upcard, %(card)s, makes it "
+                      "%(suit)s") if area == "turned" else \
+            N_("trump is written as %(trump)s but the bottom card, %(card)s, makes it "
+               "%(suit)s")
+        return [_problem(None, "trump", "trump-mismatch",
+                         Text(template, trump=repr(summary["trump"]),
+                              card=Card(self.pack.code(cards[0])), suit=Card(suit)))]
 
     def _sheet_shape(self, summary) -> list[dict]:
         problems = []
         if self.pack.suit_index(summary.get("trump")) is None \
                 or len(str(summary.get("trump"))) != 1:
             problems.append(_problem(None, "trump", "bad-trump",
-                                     "trump must be one suit letter: S, H, D or C"))
+                                     Text(N_("trump must be one suit letter: S, H, D or "
+                                             "C"))))
         accepted = summary.get("accepted", "missing")
         if accepted is not None and (type(accepted) is not int or not 0 <= accepted < 4):
-            problems.append(_problem(None, "accepted", "bad-seat", "accepted must be the "
-                                     "seat that accepted trump, written "
-                                     f"{seat_choices(4, or_null=True)}; not {accepted!r}"))
+            problems.append(_problem(None, "accepted", "bad-seat",
+                                     Text(N_("accepted must be the seat that accepted trump, "
+                                             "written %(choices)s; not %(written)s"),
+                                          choices=seat_choices(4, or_null=True),
+                                          written=repr(accepted))))
         points = summary.get("points")
         if not isinstance(points, list) or len(points) != 2:
             problems.append(_problem(None, "points", "bad-shape",
-                                     "points must list the card points of each side"))
+                                     Text(N_("points must list the card points of each "
+                                             "side"))))
         else:
             for side, value in enumerate(points):
                 if type(value) is not int or not 0 <= value <= TOTAL_POINTS:
                     problems.append(_problem(self.teams[side][0], "points", "points-range",
-                                             f"{side_name(self.teams[side])}' points {value!r} are not 0 to "
-                                             f"{TOTAL_POINTS}"))
+                                             Text(N_("%(side)s' points %(value)s are not 0 "
+                                                     "to %(total)s"),
+                                                  side=side_name(self.teams[side]),
+                                                  value=repr(value), total=TOTAL_POINTS)))
             if not problems and not LEAST_PLAYED <= sum(points) <= TOTAL_POINTS:
-                problems.append(_problem(None, "points", "points-sum", f"the points add up "
-                                         f"to {sum(points)}: the 16 cards played hold "
-                                         f"{LEAST_PLAYED} to {TOTAL_POINTS}"))
+                problems.append(_problem(None, "points", "points-sum",
+                                         Text(N_("the points add up to %(sum)s: the 16 cards "
+                                                 "played hold %(low)s to %(high)s"),
+                                              sum=sum(points), low=LEAST_PLAYED,
+                                              high=TOTAL_POINTS)))
         return problems
 
     def _mismatch(self, field, have, want) -> dict:
@@ -319,8 +333,10 @@ class Couillon(EngineGame):
                                                                          strict=True))
                          if h != w), None)
         code = "board-mismatch" if field in ("lines", "marks") else f"{field}-mismatch"
-        return _problem(seat, field, code, f"{field} is written as {have!r} but the points "
-                        f"and the earlier hands give {want!r}")
+        return _problem(seat, field, code, Text(N_("%(field)s is written as %(have)s but the "
+                                                   "points and the earlier hands give "
+                                                   "%(want)s"), field=field, have=repr(have),
+                                                want=repr(want)))
 
 
 def _problem(seat, field, code, message) -> dict:

@@ -51,6 +51,7 @@ from games.engine import (
     TrickPlay,
     Vocabulary,
 )
+from games.engine.text import N_, Card, Text
 
 SETS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 9, 9, 9), (8, 7, 6, 5, 4, 3, 2, 1), (9, 9, 9, 9))
 SCHEDULE = tuple(cards for one_set in SETS for cards in one_set)
@@ -106,13 +107,17 @@ class JokerFollow(FollowRule):
         suit = game.pack.suits[state.led]
         if follow and highest_asked(state) and card in follow:
             top = max(follow, key=lambda c: game.card_power(state, c))
-            return RuleViolation("highest-card", "a joker led high asks for the highest "
-                                 f"{suit} held: {game.pack.code(top)}")
+            return RuleViolation("highest-card", Text(N_("a joker led high asks for the "
+                                                         "highest %(suit)s held: %(card)s"),
+                                                      suit=Card(suit),
+                                                      card=Card(game.pack.code(top))))
         if follow:
-            return RuleViolation("revoke", f"must follow the led suit ({suit}) while "
-                                 "holding it, or play a joker")
-        return RuleViolation("must-trump", "void in the led suit: must play a trump "
-                             f"({state.game.pack.suits[state.trump]}) or a joker")
+            return RuleViolation("revoke", Text(N_("must follow the led suit (%(suit)s) "
+                                                   "while holding it, or play a joker"),
+                                                suit=Card(suit)))
+        return RuleViolation("must-trump", Text(N_("void in the led suit: must play a trump "
+                                                   "(%(trump)s) or a joker"),
+                                                trump=Card(state.game.pack.suits[state.trump])))
 
 
 def highest_asked(state) -> bool:
@@ -170,19 +175,21 @@ class JokerTrickPlay(TrickPlay):
     def check(self, state, action):
         game = state.game
         if action == game.plain_joker and self.card_of(state, state.to_move, action) is not None:
-            return RuleViolation("joker-declaration", "a joker is played high or low "
-                                 "(JK:high, JK:low; leading, with a suit: JK:high:S)")
+            return RuleViolation("joker-declaration", Text(N_(
+                "a joker is played high or low (JK:high, JK:low; leading, with a suit: "
+                "JK:high:S)")))
         if action in game.vocab.families[JOKER_CODE] \
                 and self.card_of(state, state.to_move, action) is None:
-            return RuleViolation("card-not-in-hand", "JK is not in the hand")
+            return RuleViolation("card-not-in-hand", Text(N_("%(card)s is not in the hand"),
+                                                          card=Card(JOKER_CODE)))
         if action in game.vocab.families[JOKER_CODE]:
             named = game.vocab.text(action).count(":") == 2
             if named and state.trick:
-                return RuleViolation("joker-declaration", "only a joker that leads names "
-                                     "a suit (JK:high or JK:low)")
+                return RuleViolation("joker-declaration", Text(N_(
+                    "only a joker that leads names a suit (JK:high or JK:low)")))
             if not named and not state.trick:
-                return RuleViolation("joker-declaration", "a joker that leads names the "
-                                     "suit to play (JK:high:S, JK:low:H, …)")
+                return RuleViolation("joker-declaration", Text(N_(
+                    "a joker that leads names the suit to play (JK:high:S, JK:low:H, …)")))
         return super().check(state, action)
 
     def apply(self, state, action):
@@ -273,7 +280,8 @@ class GeorgianJoker(EngineGame):
         if ("hands" in written or "turned" in written) and written.get("turned") is None:
             # every hand has a turned (or face-up) card: without it trump is unknown
             return [{"seat": None, "field": "deal.turned", "code": "missing-field",
-                     "message": "the deal must name the turned card that sets trump"}]
+                     "message": Text(N_("the deal must name the turned card that sets "
+                                        "trump"))}]
         if not self.full_deal(state):
             return super().place_written_deal(state, written)
         rest = {k: v for k, v in written.items() if k != "turned"}
@@ -285,8 +293,9 @@ class GeorgianJoker(EngineGame):
         held = [c for c in state.table.of("hand", state.dealer) if self.pack.face_of[c] == face]
         if not held:
             return [{"seat": state.dealer, "field": "deal.turned", "code": "turned-not-dealt",
-                     "message": f"on a 9-card hand the turned card is the dealer's last "
-                                f"card: {turned!r} is not in the dealer's hand"}]
+                     "message": Text(N_("on a 9-card hand the turned card is the dealer's "
+                                        "last card: %(card)s is not in the dealer's hand"),
+                                     card=Card(turned, quoted=True))}]
         self._face_up(state, held[0])
         return []
 
@@ -294,8 +303,10 @@ class GeorgianJoker(EngineGame):
     def bid_forbidden(self, state, seat, bid):
         if seat == state.dealer and sum(state.bids[s] for s in state.bid_order) + bid \
                 == state.cards:
-            return RuleViolation("dealer-hook", f"the dealer may not bid {bid}: the bids "
-                                 f"would add up to the {state.cards} cards dealt")
+            return RuleViolation("dealer-hook", Text(N_("the dealer may not bid %(bid)s: the "
+                                                        "bids would add up to the %(cards)s "
+                                                        "cards dealt"),
+                                                     bid=bid, cards=state.cards))
         return None
 
     # --- scoring ------------------------------------------------------------
@@ -323,23 +334,30 @@ class GeorgianJoker(EngineGame):
             values = summary.get(field)
             if not isinstance(values, list) or len(values) != state.n:
                 problems.append({"seat": None, "field": f"summary.{field}", "code": "bad-shape",
-                                 "message": f"{field} must list one number per seat"})
+                                 "message": Text(N_("%(field)s must list one number per "
+                                                    "seat"), field=field)})
                 continue
             for seat, value in enumerate(values):
                 if type(value) is not int or not 0 <= value <= state.cards:
                     problems.append({"seat": seat, "field": f"summary.{field}",
                                      "code": f"{field[:-1]}-range",
-                                     "message": f"seat {seat + 1}'s {field[:-1]} {value!r} is "
-                                                f"not a number from 0 to {state.cards}"})
+                                     "message": Text(
+                                         N_("seat %(seat)s's bid %(value)s is not a number "
+                                            "from 0 to %(cards)s") if field == "bids" else
+                                         N_("seat %(seat)s's trick %(value)s is not a number "
+                                            "from 0 to %(cards)s"),
+                                         seat=seat + 1, value=repr(value), cards=state.cards)})
         if problems:
             return None, problems
         bids, tricks = summary["bids"], summary["tricks"]
         if sum(bids) == state.cards:
             problems.append({"seat": state.dealer, "field": "summary.bids",
                              "code": "dealer-hook",
-                             "message": f"the bids add up to the {state.cards} cards dealt; "
-                                        "the dealer may not bid so"})
+                             "message": Text(N_("the bids add up to the %(cards)s cards "
+                                                "dealt; the dealer may not bid so"),
+                                             cards=state.cards)})
         if sum(tricks) != state.cards:
             problems.append({"seat": None, "field": "summary.tricks", "code": "tricks-sum",
-                             "message": f"tricks add up to {sum(tricks)}, not {state.cards}"})
+                             "message": Text(N_("tricks add up to %(total)s, not %(cards)s"),
+                                             total=sum(tricks), cards=state.cards)})
         return self._scores(state, bids, tricks), problems

@@ -10,6 +10,7 @@ for a trump change, the scores of a hand). The game's hooks the phases call
 from __future__ import annotations
 
 from games.engine import Exchange, FollowRule, Phase, RuleViolation, TrickPlay, next_bidder
+from games.engine.text import N_, Card, Text
 
 JOKER_CODE = "JK"
 NO_TRUMP = "NT"
@@ -79,13 +80,14 @@ class MightyAuction(Phase):
     def check(self, state, action):
         game = state.game
         if action != game.vocab.parse("pass") and action not in game.vocab.families["bid"]:
-            return RuleViolation("bid-expected", "the auction is on: bid (bid:13S … "
-                                 "bid:20NT) or pass")
+            return RuleViolation("bid-expected", Text(N_("the auction is on: bid (bid:13S … "
+                                                         "bid:20NT) or pass")))
         if action in self.legal(state):
             return None
         number, trump = state.vars["contract"], state.vars["bid_trump"]
-        return RuleViolation("bid-not-higher", f"a bid must beat {number}{trump}: a "
-                             "higher number, or the same number in no trump")
+        return RuleViolation("bid-not-higher", Text(N_("a bid must beat %(bid)s: a higher "
+                                                       "number, or the same number in no "
+                                                       "trump"), bid=f"{number}{trump}"))
 
     def apply(self, state, action):
         game, seat = state.game, state.to_move
@@ -124,12 +126,13 @@ class WidowExchange(Exchange):
     def check(self, state, action):
         game = state.game
         if action not in game.vocab.families["discard"]:
-            return RuleViolation("discard-expected", "the declarer discards three cards "
-                                 "(discard:7C …)")
+            return RuleViolation("discard-expected", Text(N_("the declarer discards three "
+                                                             "cards (discard:7C …)")))
         if action in self.legal(state):
             return None
-        return RuleViolation("card-not-in-hand", f"{game.vocab.text(action)[8:]} is not "
-                             "in the declarer's hand")
+        return RuleViolation("card-not-in-hand", Text(N_("%(card)s is not in the declarer's "
+                                                         "hand"),
+                                                      card=Card(game.vocab.text(action)[8:])))
 
 
 class Announce(Phase):
@@ -149,7 +152,8 @@ class Announce(Phase):
         if action in state.game.vocab.families[self.name]:
             return None
         words = "trump:S … trump:NT" if self.name == "trump" else "call:AS … call:none"
-        return RuleViolation(f"{self.name}-expected", f"the declarer now announces {words}")
+        return RuleViolation(f"{self.name}-expected", Text(N_("the declarer now announces "
+                                                              "%(words)s"), words=words))
 
     def apply(self, state, action):
         self.effect(state, state.game.vocab.text(action).split(":")[1])
@@ -195,15 +199,17 @@ class MightyFollow(FollowRule):
     def violation(self, state, seat, card):
         game = state.game
         if not state.trick:
-            return RuleViolation("first-lead", "neither the mighty nor the joker may lead "
-                                 "the first trick")
+            return RuleViolation("first-lead", Text(N_("neither the mighty nor the joker may "
+                                                       "lead the first trick")))
         face_of = game.pack.face_of
         if face_of[state.trick[0][1]] == game.ripper(state) and any(
                 face_of[c] == game.joker_face for c in state.table.of("hand", seat)):
-            return RuleViolation("ripper-joker", "the ripper led: the joker must be played")
+            return RuleViolation("ripper-joker", Text(N_("the ripper led: the joker must be "
+                                                         "played")))
         # (a seat without the joker follows the ripper's suit like any other lead)
-        return RuleViolation("revoke", "must follow the led suit "
-                             f"({game.pack.suits[state.led]}) while holding it")
+        return RuleViolation("revoke", Text(N_("must follow the led suit (%(led)s) while "
+                                               "holding it"),
+                                            led=Card(game.pack.suits[state.led])))
 
 
 def mighty_winner(state) -> int:
@@ -258,11 +264,13 @@ class MightyTrickPlay(TrickPlay):
         named = action in game.vocab.families[JOKER_CODE]
         if self.card_of(state, state.to_move, action) is not None:
             if named and state.trick:
-                return RuleViolation("joker-suit", "only a joker that leads names a suit "
-                                     "(JK)")
+                return RuleViolation("joker-suit", Text(N_("only a joker that leads names a "
+                                                           "suit (JK)")))
             if action == game.joker_action and not state.trick:
-                return RuleViolation("joker-suit", "a joker that leads names the suit to "
-                                     "follow (JK:S, JK:H, JK:D, JK:C)")
+                return RuleViolation("joker-suit", Text(N_("a joker that leads names the suit "
+                                                           "to follow (JK:S, JK:H, JK:D, "
+                                                           "JK:C)")))
         if named and self.card_of(state, state.to_move, action) is None:
-            return RuleViolation("card-not-in-hand", "JK is not in the hand")
+            return RuleViolation("card-not-in-hand", Text(N_("%(card)s is not in the hand"),
+                                                          card=Card("JK")))
         return super().check(state, action)

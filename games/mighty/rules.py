@@ -58,6 +58,7 @@ from games.engine import (
     Vocabulary,
 )
 from games.engine.rng import shuffle
+from games.engine.text import N_, Text
 from games.engine.tricks import WILD
 from games.mighty.phases import (  # noqa: F401  (the names the game's users import from here)
     HIGHEST_BID,
@@ -261,8 +262,9 @@ class Mighty(EngineGame):
 
     def place_written_deal(self, state, written):
         if isinstance(written, dict) and "discards" in written:
-            return [_problem(None, "deal.discards", "deal-field", "the discards are not "
-                             "dealt: the declarer's discard events make them")]
+            return [_problem(None, "deal.discards", "deal-field",
+                             Text(N_("the discards are not dealt: the declarer's discard "
+                                     "events make them")))]
         written = self._widow_from_hands(written)
         problems = super().place_written_deal(state, written)
         if problems or not isinstance(written, dict) or "hands" not in written:
@@ -299,7 +301,8 @@ class Mighty(EngineGame):
             return []
         count = len(widow) if isinstance(widow, list) else widow
         return [_problem(None, "deal.widow", "deal-size",
-                         f"the widow holds {WIDOW_SIZE} cards, not {count}")]
+                         Text(N_("the widow holds %(size)s cards, not %(count)s"),
+                              size=WIDOW_SIZE, count=count))]
 
     # --- the partner and the points ------------------------------------------------
     def partner_of(self, state) -> int | None:
@@ -366,38 +369,46 @@ class Mighty(EngineGame):
         missing = [key for key in self.SUMMARY_SCHEMA if key not in s]
         if missing:
             return [_problem(s.get("declarer") if number("declarer", 0, state.n - 1) else None,
-                             f"summary.{key}", "missing-field", f"a Mighty scoresheet line "
-                             f"needs {key}") for key in missing]
+                             f"summary.{key}", "missing-field",
+                             Text(N_("a %(game)s scoresheet line needs %(field)s"),
+                                  game="Mighty", field=key)) for key in missing]
         out = []
         if not number("declarer", 0, state.n - 1):
-            return [_problem(None, "summary.declarer", "seat-range", "the declarer must be "
-                             f"a seat, written {seat_choices(state.n)}; not "
-                             f"{s.get('declarer')!r}")]
+            return [_problem(None, "summary.declarer", "seat-range",
+                             Text(N_("the declarer must be a seat, written %(choices)s; not "
+                                     "%(written)s"), choices=seat_choices(state.n),
+                                  written=repr(s.get("declarer"))))]
         declarer = s["declarer"]
         if not number("contract", LOWEST_BID, HIGHEST_BID):
             out.append(_problem(declarer, "summary.contract", "contract-range",
-                                f"the contract must be {LOWEST_BID} to {HIGHEST_BID}, "
-                                f"not {s.get('contract')!r}"))
+                                Text(N_("the contract must be %(low)s to %(high)s, not "
+                                        "%(written)s"), low=LOWEST_BID, high=HIGHEST_BID,
+                                     written=repr(s.get("contract")))))
         if s.get("trump") not in TRUMPS:
             out.append(_problem(declarer, "summary.trump", "trump-unknown",
-                                f"trump must be one of {', '.join(TRUMPS)}"))
+                                Text(N_("trump must be one of %(choices)s"),
+                                     choices=", ".join(TRUMPS))))
         called = s.get("called")
         if called != "none" and self.pack.parse(called) is None:
             out.append(_problem(declarer, "summary.called", "card-unknown",
-                                f"{called!r} is not a card of this pack (or none)"))
+                                Text(N_("%(card)s is not a card of this pack (or none)"),
+                                     card=repr(called))))
         partner = s.get("partner", False)
         if partner is not None and not (number("partner", 0, state.n - 1)
                                         and partner != declarer):
             out.append(_problem(None, "summary.partner", "partner-invalid",
-                                "the partner is another seat, or null when alone"))
+                                Text(N_("the partner is another seat, or null when "
+                                        "alone"))))
         elif partner is not None and called == "none":
             out.append(_problem(partner, "summary.partner", "partner-without-call",
-                                "no card was called: the declarer played alone"))
+                                Text(N_("no card was called: the declarer played alone"))))
         if not number("points", 0, 20):
             out.append(_problem(declarer, "summary.points", "points-range",
-                                "the declarer side's points are 0 to 20"))
+                                Text(N_("the declarer side's points are 0 to 20"))))
         elif s.get("run") != run_word(s["points"]):
             out.append(_problem(declarer, "summary.run", "run-mismatch",
-                                f"{s['points']} points make the run "
-                                f"{run_word(s['points'])!r}, not {s.get('run')!r}"))
+                                Text(N_("%(points)s points make the run %(run)s, not "
+                                        "%(written)s"), points=s["points"],
+                                     run=repr(run_word(s["points"])),
+                                     written=repr(s.get("run")))))
         return out

@@ -55,6 +55,7 @@ from games.engine import (
     by_table_trump,
 )
 from games.engine.rng import shuffle
+from games.engine.text import N_, Text
 from games.engine.tricks import FOLLOW_SUIT
 
 FIRST_HALF = 4  # cards each before the auction
@@ -112,15 +113,17 @@ class TwentyNineAuction(Auction):
         game = state.game
         is_bid = action in game.vocab.families["bid"]
         if not is_bid and action != game.passes:
-            return RuleViolation("bid-expected", "it is time to bid (15 to 28) or pass")
+            return RuleViolation("bid-expected", Text(N_("it is time to bid (15 to 28) or "
+                                                         "pass")))
         if self.dealer_forced(state):
             if action != game.vocab.numbered(LOWEST_BID):
-                return RuleViolation("dealer-must-bid", "the first three passed: the dealer "
-                                     "must bid 15")
+                return RuleViolation("dealer-must-bid", Text(N_("the first three passed: the "
+                                                                "dealer must bid 15")))
             return None
         current = state.vars["contract"]
         if is_bid and current is not None and game.vocab.number(action) <= current:
-            return RuleViolation("bid-too-low", f"a bid must be higher than {current}")
+            return RuleViolation("bid-too-low", Text(N_("a bid must be higher than "
+                                                        "%(current)s"), current=current))
         return None
 
 
@@ -134,8 +137,9 @@ class TrumpChoice(Choice):
     def check(self, state, action):
         if action in state.game.vocab.families["trump"]:
             return None
-        return RuleViolation("trump-expected", "the high bidder names trump now "
-                             "(trump:S, trump:H, trump:D or trump:C)")
+        return RuleViolation("trump-expected", Text(N_("the high bidder names trump now "
+                                                       "(trump:S, trump:H, trump:D or "
+                                                       "trump:C)")))
 
 
 def choose_trump(state, action) -> None:
@@ -177,23 +181,25 @@ class TwentyNinePlay(TrickPlay):
         offer = state.vars.get("offer")
         if action in (game.royals, game.no_royals):
             if offer is None:
-                return RuleViolation("royals-not-allowed", "the royals may be shown only by a "
-                                     "player holding the king and queen of a revealed trump, "
-                                     "right after a trick their side won, once a hand")
+                return RuleViolation("royals-not-allowed", Text(N_(
+                    "the royals may be shown only by a player holding the king and queen of "
+                    "a revealed trump, right after a trick their side won, once a hand")))
             return None
         if offer is not None:
-            return RuleViolation("royals-decision", "this seat holds the royals after its "
-                                 "side's trick: royals or no-royals first")
+            return RuleViolation("royals-decision", Text(N_(
+                "this seat holds the royals after its side's trick: royals or no-royals "
+                "first")))
         if action == game.reveal:
             if self.may_reveal(state):
                 return None
-            why = "trump is already revealed" if state.vars.get("revealed") else \
-                "only a player who cannot follow suit asks for trump"
+            why = Text(N_("trump is already revealed")) if state.vars.get("revealed") else \
+                Text(N_("only a player who cannot follow suit asks for trump"))
             return RuleViolation("reveal-not-allowed", why)
         if self.may_reveal(state) and not game.options["optional_reveal"] \
                 and self.card_of(state, state.to_move, action) is not None:
-            return RuleViolation("reveal-first", "cannot follow suit with trump hidden: "
-                                 "trump is revealed first (reveal)")
+            return RuleViolation("reveal-first", Text(N_("cannot follow suit with trump "
+                                                         "hidden: trump is revealed first "
+                                                         "(reveal)")))
         return super().check(state, action)
 
     def apply(self, state, action):

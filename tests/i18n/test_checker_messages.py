@@ -163,3 +163,42 @@ def test_the_scoresheet_live_check_shows_the_message_in_the_page_language(
     bob.player.save()
     russian = client.post(url, data).content.decode()
     assert expected in russian and "tricks add up" not in russian
+
+
+# --- the games each language is played in: their own refusals, in that language ----------
+
+def _joker_record() -> dict:
+    record = played_record("joker", players=4, seed=1, seats=SEATS, hands=1)
+    record["hands"][0] = {"summary": {**record["hands"][0]["summary"], "tricks": [0] * 4}}
+    return record  # tricks-sum: "tricks add up to 0, not 1"
+
+
+def _mighty_record() -> dict:
+    record = played_record("mighty", players=5, seed=3, seats=[*SEATS, "Ed"], hands=1)
+    record["hands"][0]["events"][1] = "bid:13S"  # bid-not-higher: below the opening 15NT
+    return record
+
+
+def _twenty_nine_record() -> dict:
+    record = played_record("twenty-nine", players=4, seed=2, seats=SEATS, hands=1)
+    record["hands"][0] = {"summary": {**record["hands"][0]["summary"], "bid": 30}}
+    return record  # bid-range: "the bid 30 is not a number from 15 to 28"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("make,code,language", [
+    (_joker_record, "tricks-sum", "ka"), (_joker_record, "tricks-sum", "ru"),
+    (_mighty_record, "bid-not-higher", "ko"),
+    (_twenty_nine_record, "bid-range", "bn"), (_twenty_nine_record, "bid-range", "hi"),
+    (_twenty_nine_record, "bid-range", "ne"),
+], ids=["joker-ka", "joker-ru", "mighty-ko", "twenty-nine-bn", "twenty-nine-hi",
+        "twenty-nine-ne"])
+def test_a_games_own_refusal_comes_in_the_language_it_is_played_in(
+        make, code, language, client_as, in_catalogues):
+    api_client = client_as("anonymous")
+    english = api_client.post(URL, make(), format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+    answer = api_client.post(URL, make(), format="json", HTTP_ACCEPT_LANGUAGE=language).json()
+    first, translated_first = english["errors"][0], answer["errors"][0]
+    assert first["code"] == translated_first["code"] == code
+    left = _phrases(translated_first["message"]) & _phrases(first["message"])
+    assert not left, f"{language}: English {left} in {translated_first['message']!r}"
