@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test test-games venv bench catalogues
+.PHONY: demo test test-games venv bench catalogues messages
 
 venv: $(STAMP)
 
@@ -22,6 +22,13 @@ $(STAMP): pyproject.toml
 # not committed.
 catalogues: $(STAMP)
 	DEBUG=1 $(PY) manage.py compile_catalogues
+
+# Refresh every catalogue with the strings marked since (the translators' command,
+# docs/i18n.md; makemessages also collects the rules core's N_ message templates).
+LANGS := ka ru ko bn hi ne fr nl
+messages: $(STAMP)
+	for lang in $(LANGS); do DEBUG=1 $(PY) manage.py makemessages -l $$lang \
+		--ignore=.venv --ignore=node_modules --ignore=bench || exit 1; done
 
 test: $(STAMP) catalogues
 	$(VENV)/bin/ruff check .
