@@ -124,8 +124,8 @@ def _context(table: Table, view: dict, urls: dict, **extra) -> dict:
             "stored_url": _stored_url(table) if pic.status == "finished" else None, **extra}
 
 
-def _draw(request, seat: _Seat, status=200, **extra):
-    context = _context(seat.table, _seat_view(seat), seat.urls, **extra)
+def _draw(request, seat: _Seat, status=200, view: dict | None = None, **extra):
+    context = _context(seat.table, view or _seat_view(seat), seat.urls, **extra)
     part = request.GET.get("part") or request.headers.get("X-Requested-With") == "fetch"
     template = "tournaments/_online_seat.html" if part else "tournaments/online_seat.html"
     response = render(request, template, context, status=status)
@@ -149,12 +149,13 @@ def _seat_page(request, seat: _Seat):
             "detail": _("The table's version (field `version`) must be a whole number: "
                         "reload the page.")})
     try:
-        _play(seat, action, version)
+        view = _play(seat, action, version)
     except online_tables.OnlineRefused as refused:
         error = _refusal(refused)
         return _draw(request, seat, error.pop("status"), error=error)
     if request.headers.get("X-Requested-With") == "fetch":
-        return _draw(request, seat)
+        # The seat's view as the move left it: bot moves after it come as news.
+        return _draw(request, seat, view=view)
     return redirect(seat.urls["page"])
 
 
