@@ -29,6 +29,7 @@ from functools import partial
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -47,7 +48,7 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.services import online_state, table_news
-from tournaments.services.online_views import seat_payload, spectator_payload
+from tournaments.services.online_views import seat_payload, seated, spectator_payload
 
 log = logging.getLogger(__name__)
 
@@ -149,19 +150,30 @@ def _mark(table: Table, online: bool, bot_strength, timeout_seconds) -> None:
 
 # --- who is playing ---------------------------------------------------------------------
 
+def load_table(pk) -> Table:
+    """The table with its night, club and seats (with players), as the service needs it."""
+    table = (Table.objects.select_related("round__event__club")
+             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")
+                                        .order_by("position")))
+             .get(pk=pk))
+    table._online_loaded = True
+    return table
+
+
 def seat_of_user(table: Table, user) -> Seat:
     """The seat `user` holds at `table` (their own player's), or PermissionDenied."""
     if user is None or not getattr(user, "is_authenticated", False):
         raise PermissionDenied(_("Log in, or open your seat's link, to play."))
-    seat = (Seat.objects.select_related("player")
-            .filter(table=table, player__user=user).first())
+    seat = next((s for s in seated(table)
+                 if s.player is not None and s.player.user_id == user.pk), None)
     if seat is None:
         raise PermissionDenied(_("You have no seat at table %(n)d.") % {"n": table.number})
     return seat
 
 
 def _online_table(table: Table) -> Table:
-    table = Table.objects.select_related("round__event__club").get(pk=table.pk)
+    if not getattr(table, "_online_loaded", False):
+        table = load_table(table.pk)
     if not table.online:
         raise OnlineRefused("not-online", _("Table %(n)d is not played online.") % {
             "n": table.number}, status=409)
@@ -184,7 +196,7 @@ def online_seat_view(*, table: Table, seat: Seat) -> dict:
     match = OnlineMatch.objects.filter(table=table).first()
     if match is None:
         match, _created = OnlineMatch.objects.get_or_create(
-            table=table, defaults={"game": table.game, "players": table.seats.count(),
+            table=table, defaults={"game": table.game, "players": len(seated(table)),
                                    "seed": 0})
     _present(match, seat.position, now)
     if match.status == OnlineStatus.WAITING and _everyone_here(table, match, now):
@@ -205,7 +217,7 @@ def online_spectator_view(*, table: Table) -> dict:
 
 
 def _everyone_here(table: Table, match: OnlineMatch, now) -> bool:
-    humans = [s.position for s in table.seats.select_related("player")
+    humans = [s.position for s in seated(table)
               if s.player is not None and not s.player.is_bot]
     if not humans:
         return False
@@ -251,8 +263,9 @@ def online_start(*, table: Table, user, seed: int | None = None) -> OnlineMatch:
             return match
         table_fill_with_bots(table=table, user=SYSTEM,
                              strength=playing_strength(match.bot_strength, table.game))
+        table = load_table(table.pk)
         match.game, match.options = table.game, dict(table.options or {})
-        match.players = table.seats.count()
+        match.players = len(seated(table))
         match.first_dealer = table.first_dealer
         match.seed = secrets.randbits(32) if seed is None else seed
         online_state.game_of(match)  # a bad option or seat count refuses here
@@ -329,8 +342,7 @@ def _finish(match: OnlineMatch, table: Table, replayed, *, bump: bool = True) ->
 def _store_result(table: Table, state) -> TableResult | None:
     from tournaments.services.results import ResultConflict, ResultRejected, result_submit
 
-    names = [seat.player.display_name for seat in
-             table.seats.select_related("player").order_by("position")]
+    names = [seat.player.display_name for seat in seated(table)]
     try:
         with transaction.atomic():
             return result_submit(table=table, record=state.to_record(names),
@@ -440,9 +452,7 @@ def _set_clock(match, table, state, now) -> None:
 
 
 def _player_at(table: Table, position: int):
-    if position < 0:
-        return None
-    seat = table.seats.select_related("player").filter(position=position).first()
+    seat = next((s for s in seated(table) if s.position == position), None)
     return seat.player if seat is not None else None
 
 
@@ -462,7 +472,8 @@ def _queue_bots(table_id: int) -> None:
 
 def bot_turn(match: OnlineMatch, table: Table, to_act: int, now) -> bool:
     """Whether a bot plays the seat to act now: a bot or empty seat, a player away longer
-    than the timeout, or one whose turn has run past its deadline."""
+    than the timeout (counted from the start for one not come yet), or one whose turn has
+    run past its deadline."""
     if to_act < 0:
         return False
     player = _player_at(table, to_act)
@@ -472,6 +483,7 @@ def bot_turn(match: OnlineMatch, table: Table, to_act: int, now) -> bool:
         return True
     seen = (OnlineSeat.objects.filter(match=match, seat=to_act)
             .values_list("last_seen", flat=True).first())
+    seen = seen or match.started_at  # not come yet: away only once the timeout has passed
     return seen is None or seen < now - timedelta(seconds=match.timeout_seconds)
 
 
@@ -493,11 +505,11 @@ def _one_bot_move(table_id: int) -> bool:
 
     now = timezone.now()
     with transaction.atomic():
-        match = (OnlineMatch.objects.select_for_update().select_related("table")
+        match = (OnlineMatch.objects.select_for_update()
                  .filter(table_id=table_id, status=OnlineStatus.PLAYING).first())
         if match is None:
             return False
-        table = match.table
+        table = load_table(table_id)
         replayed = online_state.replay(match)
         state = replayed.state
         to_act = state.current_player()

@@ -27,16 +27,26 @@ def _jsonable(value):
     return str(value)
 
 
+def seated(table) -> list:
+    """The table's seats in order, each with its player: loaded once per table object."""
+    cache = getattr(table, "_prefetched_objects_cache", {})
+    if "seats" in cache:
+        return list(table.seats.all())
+    seats = list(table.seats.select_related("player").order_by("position"))
+    table._prefetched_objects_cache = {**cache, "seats": seats}
+    return seats
+
+
 def _seats(match, table, now) -> list[dict]:
     seen = {}
     if match is not None:
         seen = dict(OnlineSeat.objects.filter(match=match).values_list("seat", "last_seen"))
     away_before = now - timedelta(seconds=match.timeout_seconds if match else 90)
     out = []
-    for seat in table.seats.select_related("player").order_by("position"):
+    for seat in seated(table):
         player = seat.player
         is_bot = player is None or player.is_bot
-        last = seen.get(seat.position)
+        last = seen.get(seat.position) or (match.started_at if match else None)
         out.append({"seat": seat.position, "name": player.display_name if player else "",
                     "bot": is_bot, "away": not is_bot and (last is None or last < away_before)})
     return out
