@@ -124,7 +124,7 @@ def hold_flat_hand(checker, board: dict, hand: dict, index: int, scored: bool) -
     stated, expected = _stated(checker, board, hand, index, scored)
     parts = list(stated)
     problems = _compare(checker, stated, expected, parts)
-    redealt = "hands" in parts and any(  # a re-deal is told by its hands, not by one card
+    redealt = problems and "hands" in parts and any(  # told by its hands, not one card
         not _compare(checker, stated, redeal(game, board, index, k), parts)
         for k in range(1, MAX_REDEALS + 1))
     if problems and not redealt:

@@ -191,6 +191,8 @@ def compare_deal(parse, code, written: dict, board_deal: dict, parts, seat_name)
                                        board_deal.get("hands"), seat_name)
             continue
         have, want = written.get(part), board_deal.get(part)
+        if have == want:
+            continue
         if part in ORDERED_PARTS and isinstance(have, list) and isinstance(want, list):
             same = [parse(c) for c in have] == [parse(c) for c in want]
         else:
@@ -207,6 +209,8 @@ def _compare_hands(parse, code, hands, board_hands, seat_name) -> list[dict]:
         return []
     problems = []
     for seat, (have, want) in enumerate(zip(hands, board_hands, strict=False)):
+        if have == want:  # (written as the board writes it: the usual case)
+            continue
         have_faces, want_faces = _faces(parse, have), _faces(parse, want)
         if have_faces is None or have_faces == want_faces:
             continue
