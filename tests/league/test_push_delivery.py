@@ -308,3 +308,22 @@ def test_an_unreachable_push_service_is_retried(receiver, table, alice, pat):
     message = PushMessage.objects.get()
     assert message.state == PushState.QUEUED and message.attempts == 1
     assert "Connection" in message.last_error and message.send_started_at is None
+
+
+def test_the_admin_shows_push_messages_to_superusers_only_read_only(client, receiver, table,
+                                                                    alice, pat):
+    from tests.factories import UserFactory
+
+    receiver.browser("admin").subscribe(pat.player)
+    round_set_published(rnd=table.round, user=alice)
+    row = PushMessage.objects.get()
+    listing = reverse("admin:league_pushmessage_changelist")
+    alice.is_staff = True
+    alice.save()
+    client.force_login(alice)  # an organiser with the admin: not theirs to read
+    assert client.get(listing).status_code == 403
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    assert client.get(listing).status_code == 200
+    change = reverse("admin:league_pushmessage_change", args=[row.pk])
+    assert client.post(change, {"state": "sent"}).status_code == 403
+    assert PushMessage.objects.get().state == PushState.QUEUED
