@@ -177,7 +177,7 @@ def test_a_seat_posting_for_another_seat_is_refused(online, client_as):
     ({"action": 7, "version": 1}, "action"),
     ({"action": ["7H"], "version": 1}, "action"),
     ({"action": "", "version": 1}, "action"),
-    ({"action": "x" * 41, "version": 1}, "action"),
+    ({"action": "x" * 201, "version": 1}, "action"),
     ({"version": 1}, "action"),
     ({"action": "PASS"}, "version"),
     ({"action": "PASS", "version": "one"}, "version"),

@@ -55,7 +55,7 @@ class StrictCharField(serializers.CharField):
 
 
 class PlaySerializer(serializers.Serializer):
-    action = StrictCharField(max_length=40, help_text="One of the view's `legal` texts.")
+    action = StrictCharField(max_length=200, help_text="One of the view's `legal` texts.")
     version = serializers.IntegerField(min_value=0, max_value=2**31 - 1,
                                        help_text="The `version` of the view it was chosen in.")
     seat = serializers.IntegerField(required=False, min_value=0, max_value=20,

@@ -70,7 +70,7 @@ class OnlineMove(models.Model):
     match = models.ForeignKey(OnlineMatch, on_delete=models.CASCADE, related_name="moves")
     version = models.PositiveIntegerField(help_text=_("The match's version after this move."))
     seat = models.PositiveSmallIntegerField()
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=200)
     by_bot = models.BooleanField(default=False)
     at = models.DateTimeField(auto_now_add=True)
 

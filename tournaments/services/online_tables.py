@@ -364,7 +364,7 @@ def online_play(*, table: Table, seat: Seat, action: str, version, by_bot: bool 
     table = _online_table(table)
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise OnlineRefused("bad-version", _("Field `version`: a whole number is expected."))
-    if not isinstance(action, str) or not action.strip() or len(action) > 40:
+    if not isinstance(action, str) or not action.strip() or len(action) > 200:
         raise OnlineRefused("bad-action", _("Field `action`: an action's text is expected."))
     now = timezone.now()
     current = OnlineMatch.objects.filter(table=table).first()
