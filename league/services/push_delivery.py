@@ -12,7 +12,8 @@ At most once: `send_started_at` is written just before the POST. A worker killed
 the call leaves a row whose push may have gone out; when its lease runs out it is given up
 (`failed`), never sent again. Outcomes: 2xx sent; 404/410 the browser is gone (its
 subscription is removed, the row `gone`); 429, 5xx or a network error retried with
-back-off (PUSH_RETRY_BASE_SECONDS, doubling, at most an hour; `failed` after MAX_ATTEMPTS);
+back-off (PUSH_RETRY_BASE_SECONDS, doubling, at most an hour, never sooner than the
+service's Retry-After in seconds; `failed` after MAX_ATTEMPTS);
 any other answer `failed` (a retry would get the same).
 """
 
@@ -209,11 +210,11 @@ def _release(row: PushMessage) -> None:
 class _Answer:
     """What pywebpush reads of a response."""
 
-    def __init__(self, status: int):
+    def __init__(self, status: int, headers: dict[str, str]):
         self.status_code = status
         self.reason = ""
         self.text = ""
-        self.headers: dict = {}
+        self.headers = {name.title(): value for name, value in headers.items()}
 
 
 class _CheckedSession:
@@ -221,9 +222,10 @@ class _CheckedSession:
     address (webhook_http), never to a private one unless PUSH_ALLOW_PRIVATE_ENDPOINTS."""
 
     def post(self, url, data=None, headers=None, timeout=None):
-        status = webhook_http.post(url, data or b"", dict(headers or {}),
-                                   allow_private=settings.PUSH_ALLOW_PRIVATE_ENDPOINTS)
-        return _Answer(status)
+        status, answer_headers = webhook_http.post_answer(
+            url, data or b"", dict(headers or {}),
+            allow_private=settings.PUSH_ALLOW_PRIVATE_ENDPOINTS)
+        return _Answer(status, answer_headers)
 
 
 def payload(row: PushMessage) -> bytes:
@@ -278,7 +280,7 @@ def _refused(mine, row: PushMessage, refusal: WebPushException) -> bool:
     if status is None:  # refused before any request: the browser's keys are unusable
         _give_up(mine, row, str(refusal))
     elif status == 429 or status >= 500:
-        _postpone(mine, row, error)
+        _postpone(mine, row, error, at_least=_seconds(refusal.retry_after))
     else:
         _give_up(mine, row, error)
     return False
@@ -290,14 +292,22 @@ def _give_up(mine, row: PushMessage, error: str) -> None:
                 last_error=error[:2000], claimed_by=None, claimed_until=None)
 
 
-def _postpone(mine, row: PushMessage, error: str) -> None:
+def _seconds(retry_after: str | None) -> timedelta:
+    """A Retry-After in seconds (an HTTP date is not worth parsing: the back-off rules)."""
+    try:
+        return timedelta(seconds=min(max(int(retry_after or 0), 0), 3600))
+    except ValueError:
+        return timedelta()
+
+
+def _postpone(mine, row: PushMessage, error: str, at_least: timedelta = timedelta()) -> None:
     attempts = row.attempts + 1
     if attempts >= MAX_ATTEMPTS:
         _give_up(mine, row, error)
         return
     log.warning("push %s not sent (attempt %s), retried later: %s", row.pk, attempts, error)
     base = timedelta(seconds=settings.PUSH_RETRY_BASE_SECONDS)
-    delay = min(base * 2 ** (attempts - 1), MAX_BACKOFF)
+    delay = max(min(base * 2 ** (attempts - 1), MAX_BACKOFF), at_least)
     # The service refused or was unreachable: a known outcome, so it is tried again.
     mine.update(attempts=attempts, last_error=error[:2000], due_at=timezone.now() + delay,
                 claimed_by=None, claimed_until=None, send_started_at=None)

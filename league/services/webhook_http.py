@@ -54,6 +54,12 @@ def post(url: str, body: bytes, headers: dict[str, str], *,
          allow_private: bool | None = None) -> int:
     """POST `body` to `url` at its checked address; the answer's status (redirects are not
     followed). Raises ValidationError (a refused address) or OSError (network)."""
+    return post_answer(url, body, headers, allow_private=allow_private)[0]
+
+
+def post_answer(url: str, body: bytes, headers: dict[str, str], *,
+                allow_private: bool | None = None) -> tuple[int, dict[str, str]]:
+    """As `post`, with the answer's headers too (a push service's Retry-After)."""
     address, port = checked_address(url, allow_private=allow_private)
     parts = urlsplit(url)
     connection = _connection(parts.scheme, parts.hostname, address, port)
@@ -64,7 +70,7 @@ def post(url: str, body: bytes, headers: dict[str, str], *,
         connection.request("POST", target, body=body, headers=headers)
         answer = connection.getresponse()
         answer.read(64 * 1024)  # the receiver's answer is not used, only its status
-        return answer.status
+        return answer.status, dict(answer.getheaders())
     finally:
         connection.close()
 

@@ -76,6 +76,7 @@ class PushReceiver:
         self.received: dict[str, list[dict]] = {}
         self.requests = 0
         self.answers: dict[str, list[int]] = {}
+        self.retry_after = ""  # sent with every refusal when set
         self.hang_first = False
         self.hung, self.release = threading.Event(), threading.Event()
         self.lock = threading.Lock()
@@ -132,6 +133,8 @@ def _handler(receiver: PushReceiver):
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             status = receiver.take(self.path, self.headers, body)
             self.send_response(status)
+            if status >= 400 and receiver.retry_after:
+                self.send_header("Retry-After", receiver.retry_after)
             self.send_header("Content-Length", "0")
             self.end_headers()
 

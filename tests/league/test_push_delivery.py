@@ -327,3 +327,16 @@ def test_the_admin_shows_push_messages_to_superusers_only_read_only(client, rece
     change = reverse("admin:league_pushmessage_change", args=[row.pk])
     assert client.post(change, {"state": "sent"}).status_code == 403
     assert PushMessage.objects.get().state == PushState.QUEUED
+
+
+def test_a_retry_waits_at_least_the_services_retry_after(receiver, table, alice, pat):
+    browser = receiver.browser("slow-down")
+    browser.subscribe(pat.player)
+    receiver.answers[browser.path] = [429]
+    receiver.retry_after = "120"
+    round_set_published(rnd=table.round, user=alice)
+    before = timezone.now()
+    push_send_due()
+    row = PushMessage.objects.get()
+    assert row.state == PushState.QUEUED and (row.due_at - before).total_seconds() >= 120
+    assert push_send_due().sent == 0 and receiver.got(browser) == []
