@@ -363,3 +363,34 @@ def test_a_california_jack_stock_in_another_order_is_a_board_mismatch():
     report = rules.check_record(drawn, boards=other)  # a draw out of the board's order
     assert [(e.hand, e.code) for e in report.errors if e.hand] == [(1, "board-mismatch")]
     assert "draw:" in report.errors[0].message
+
+
+@pytest.mark.parametrize("name", [name for name in NAMES
+                                  if rules.writes_summaries(rules.GAMES[name])])
+def test_a_match_written_as_scoresheet_lines_checks_valid_against_its_boards(name):
+    """What a line states about its deal (trump, a cut) agrees with the boards it was
+    played on, for every game whose scoresheet lines can be checked alone."""
+    players = rules.GAMES[name].min_players
+    game, boards = boards_of(name, players, seed=13)
+    record = record_of(play(game, boards, seed=13))
+    record["hands"] = [scoresheet_line(record, i) for i in range(len(record["hands"]))]
+    report = rules.check_record(record, boards=boards)
+    if ("events", "missing-field") in [(e.field, e.code) for e in report.errors]:
+        pytest.skip(f"{game.title} records need their events")
+    assert report.valid, report.errors
+
+
+def test_a_couillon_line_whose_trump_is_not_the_boards_upcard_or_bottom_card():
+    game, boards = boards_of("couillon", 4, 17)
+    record = record_of(play(game, boards, 17))
+    line = scoresheet_line(record, 0)
+    record["hands"] = [line]
+    record.pop("totals", None)
+    record.pop("places", None)
+    area = "turned" if line["summary"]["accepted"] is not None else "bottom"
+    card = boards[0]["deal"][area]
+    card = card[0] if isinstance(card, list) else card
+    other = next(suit for suit in "SHDC" if suit != card[-1])
+    line["summary"]["trump"] = other
+    report = rules.check_record(record, boards=boards)
+    assert ("summary.trump", "board-mismatch") in [(e.field, e.code) for e in report.errors]
