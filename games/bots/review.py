@@ -143,8 +143,8 @@ class EngineJudge:
             if samples >= self.budget:
                 break
             state = bot.world(game, observation, rng)
-            if state is None:
-                continue
+            if state is None or any(state.check(action) is not None for action in legal):
+                continue  # (a world where the seat could not act as it can is no guess)
             for action in legal:
                 value = bot.value(state, action, seat, rng)
                 totals[action] += value
@@ -302,3 +302,32 @@ def summarize(decisions: list[Decision]) -> dict:
         row["mean_loss"] = row["loss"] / row["decisions"]
         row["agreement"] = row["agreed"] / row["decisions"]
     return seats
+
+
+# --- par of duplicate boards ----------------------------------------------------------
+PAR_PLAYOUTS = 4
+PAR_BOT = "heuristic"
+
+
+def board_par(game, boards: list[dict], *, seed, playouts: int = PAR_PLAYOUTS,
+              bot: str = PAR_BOT) -> list[list[float]]:
+    """Par of each board: the mean score of each unit (seat, or side in partnership games)
+    on it over `playouts` bot-only matches on these boards (`game.new_match(boards=…)`),
+    the bots' generators seeded from `seed`, the playout and the seat."""
+    totals = [[0.0] * len(game.teams) for _ in boards]
+    for playout in range(playouts):
+        for index, scores in enumerate(_played_boards(game, boards, seed, playout, bot)):
+            totals[index] = [t + s for t, s in zip(totals[index], scores, strict=True)]
+    return [[round(t / playouts, 2) for t in row] for row in totals]
+
+
+def _played_boards(game, boards, seed, playout, bot) -> list[list[int]]:
+    bots = [make_bot(bot, game=game) for _ in range(game.num_players)]
+    rngs = [seeded(f"par/{seed}/{playout}/{seat}") for seat in range(game.num_players)]
+    state = game.new_match(seed=f"par/{seed}/{playout}", boards=boards)
+    while len(state.hand_log) < len(boards) and not state.is_terminal():
+        seat = state.current_player()
+        mover = bots[seat]
+        observation = state.observation(seat) if mover.needs_observation else None
+        state.apply(mover.step(observation, state.legal_actions(), rngs[seat]))
+    return [list(entry["scores"]) for entry in state.hand_log[:len(boards)]]

@@ -169,3 +169,23 @@ def test_redealing_what_the_seat_could_not_see_leaves_its_review_unchanged(name,
     state, action = _state_at(other, game, hand, event)
     after = review_decision(judge, state, action, seed=7, hand=hand, event=event)
     assert before.samples and after == before
+
+
+# --- par -----------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["bluke", "pitch", "back-alley"])
+def test_par_is_the_mean_of_seeded_bot_playouts_on_the_boards(name):
+    from games.bots.review import _played_boards, board_par
+
+    game = rules.load(name)
+    boards = rules.deal_boards(name, game.num_players, seed=9, count=3)
+    par = board_par(game, boards, seed=4, playouts=3)
+    assert len(par) == 3 and all(len(row) == len(game.teams) for row in par)
+    runs = [_played_boards(game, boards, 4, playout, "heuristic") for playout in range(3)]
+    for index, row in enumerate(par):
+        for unit, value in enumerate(row):
+            mean = sum(run[index][unit] for run in runs) / 3
+            assert value == pytest.approx(mean, abs=0.01)
+    assert board_par(game, boards, seed=4, playouts=3) == par  # seeded: the same again
+    # other boards, other par: the playouts play the boards given
+    other = rules.deal_boards(name, game.num_players, seed=10, count=3)
+    assert board_par(game, other, seed=4, playouts=3) != par
