@@ -13,10 +13,12 @@ from games.bluke.cards import CODES, codes_of, parse_card, parse_suit
 from games.engine.boards import (
     BOARD_MISMATCH,
     MAX_REDEALS,
+    checked,
     compare_deal,
+    prepared,
     redeal_key,
+    shape,
 )
-from games.engine.boards import prepare as prepare_shape
 from games.engine.errors import RulesError
 from games.engine.text import N_, Card, Text
 
@@ -42,7 +44,9 @@ def deal_board(game, seed, index: int) -> dict:
 
 def prepare(game, boards) -> list[dict]:
     """Boards checked for shape, cards and dealers: their deal passes to the left."""
-    boards = prepare_shape(game, boards, game.schedule.__getitem__)
+    if prepared(game, boards):
+        return boards
+    shape(game, boards, game.schedule.__getitem__)
     first, n = boards[0]["dealer"], game.num_players
     for index, board in enumerate(boards):
         if board["dealer"] != (first + index) % n:
@@ -50,7 +54,7 @@ def prepare(game, boards) -> list[dict]:
                              f"left, so board {index + 1} is dealt by seat "
                              f"{(first + index) % n + 1}, not seat {board['dealer'] + 1}")
         read_board(game, board, index)  # raises on a card that is not the game's
-    return boards
+    return checked(game, boards)
 
 
 def _card(game, code, where: str) -> int:

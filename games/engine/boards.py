@@ -100,10 +100,47 @@ def deal_from_board(state, board: dict):
     return None
 
 
+class Boards(list):
+    """Boards already checked for one configured game (checked once, not at each use)."""
+
+    checked_for: tuple = ()
+
+
+def _key(game) -> tuple:
+    return game.name, tuple(sorted(game.options.items()))
+
+
+def prepared(game, boards) -> bool:
+    return isinstance(boards, Boards) and boards.checked_for == _key(game)
+
+
+def checked(game, boards) -> Boards:
+    out = Boards(boards)
+    out.checked_for = _key(game)
+    return out
+
+
 def prepare(game, boards, cards_of) -> list[dict]:
     """The boards checked for shape (a list of boards, each with a seat as dealer, the
-    hand's size as the match deals it, a deal object); raises RulesError naming the
-    board and field. `cards_of(index)`: the cards per player of hand `index`."""
+    hand's size as the match deals it, a deal object) and placed on a table one by one
+    (the game's own `place_written_deal`); raises RulesError naming the board and field.
+    `cards_of(index)`: the cards per player of hand `index`."""
+    if prepared(game, boards):
+        return boards
+    shape(game, boards, cards_of)
+    table = game.new_match(seed=0, auto_deal=False)
+    for index, board in enumerate(boards):
+        table.start_at(index)
+        table.dealer = board["dealer"]
+        problems = game.place_written_deal(table, board["deal"])
+        if problems:
+            first = problems[0]
+            raise RulesError(f"board {index + 1}: {first['message']} ({first['field']})")
+    return checked(game, boards)
+
+
+def shape(game, boards, cards_of) -> None:
+    """Raise RulesError naming the board and field unless `boards` have a board's shape."""
     if not isinstance(boards, (list, tuple)) or not boards:
         raise RulesError("boards must be a non-empty list of boards")
     check_count(game, len(boards))
@@ -124,7 +161,6 @@ def prepare(game, boards, cards_of) -> list[dict]:
         chance = board.get("chance", {})
         if not isinstance(chance, dict):
             raise RulesError(f"{where}: chance must be an object")
-    return list(boards)
 
 
 def mismatch(field: str, message: str, seat=None) -> dict:

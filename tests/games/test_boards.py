@@ -208,6 +208,7 @@ def test_a_seed_must_be_a_number_or_a_text():
     (lambda b: b[1].update(dealer=9), "board 2: dealer must be a seat"),
     (lambda b: b[0].update(cards=5), "board 1: hand 1 of .* deals 13 cards"),
     (lambda b: b[1]["deal"].pop("hands"), "board 2: deal must be an object"),
+    (lambda b: b[1]["deal"]["hands"][2].__setitem__(0, "ZZ"), "board 2.*'ZZ' is not a card"),
 ])
 def test_bad_boards_are_refused_naming_the_board(change, words):
     for name in ("bluke", "minnesota-whist"):
