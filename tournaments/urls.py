@@ -67,6 +67,7 @@ urlpatterns = [
     path("tables/<int:pk>/watch/events/", online.online_watch_events,
          name="online-watch-events"),
     path("tables/<int:pk>/watch/wait/", online.online_watch_wait, name="online-watch-wait"),
+    path("tables/<int:pk>/online/", online.online_manage, name="online-manage"),
     path("tables/<int:pk>/bots/", bots.table_fill_bots, name="table-fill-bots"),
     path("tables/<int:pk>/bots/play/", bots.table_play_bots, name="table-play-bots"),
 ]

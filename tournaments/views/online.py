@@ -18,7 +18,8 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league import access
+from league.models.clubs import BotStrength
 from tournaments.models import OnlineMatch, Seat, Table, TableResult
 from tournaments.online_picture import picture
 from tournaments.services import online_tables, table_news
@@ -269,3 +271,50 @@ def online_watch_events(request, pk):
 def online_watch_wait(request, pk):
     return _wait(_watched(request, pk), request)
 
+
+
+# --- The organiser's controls ----------------------------------------------------------------
+
+MANAGE_ACTIONS = {"start": online_tables.online_start, "pause": online_tables.online_pause,
+                  "resume": online_tables.online_resume, "end": online_tables.online_end}
+
+
+def _manage_page(request, table: Table, status=200, error: str = ""):
+    match = OnlineMatch.objects.filter(table=table).first()
+    event = table.round.event
+    return render(request, "tournaments/online_manage.html", {
+        "table": table, "event": event, "club": event.club, "match": match,
+        "strengths": BotStrength.choices, "error": error,
+        "bot_strength": match.bot_strength if match else BotStrength.HEURISTIC,
+        "timeout_seconds": match.timeout_seconds if match else 90,
+        "limits": (online_tables.MIN_TIMEOUT, online_tables.MAX_TIMEOUT)}, status=status)
+
+
+def online_manage(request, pk):
+    """Organisers: play a table online (bot strength, timeout) or on paper; start, pause,
+    resume or end its match. Every button calls the online tables service."""
+    table = sheet_table(pk)
+    access.require_manage(request.user, table)
+    if request.method != "POST":
+        return _manage_page(request, table)
+    what = request.POST.get("do", "")
+    try:
+        if what == "mark":
+            timeout = request.POST.get("timeout_seconds", "").strip()
+            if timeout and not timeout.isdigit():
+                raise ValidationError({"timeout_seconds": _("A whole number of seconds.")})
+            tables_set = online_tables.tables_set_online(
+                table=table, user=request.user, online=request.POST.get("online") == "on",
+                bot_strength=request.POST.get("bot_strength") or None,
+                timeout_seconds=int(timeout) if timeout else None)
+            messages.success(request, _("Saved.") if tables_set else _("Nothing to change."))
+        elif what in MANAGE_ACTIONS:
+            MANAGE_ACTIONS[what](table=table, user=request.user)
+            messages.success(request, _("Done."))
+        else:
+            return _manage_page(request, table, 400, _("Unknown action (field `do`)."))
+    except online_tables.OnlineRefused as refused:
+        return _manage_page(request, table, refused.status, str(refused))
+    except ValidationError as invalid:
+        return _manage_page(request, table, 400, " ".join(invalid.messages))
+    return redirect("tournaments:online-manage", pk=pk)

@@ -116,11 +116,15 @@ def _by_login(request, pk: int) -> _Entry:
 
 def seat_entry(request, token):
     entry = _by_link(request, token)
+    if entry.table.online:  # played card by card: the seat's link opens its online seat
+        return redirect("tournaments:online-seat-link", token=token)
     return _post(request, entry) if request.method == "POST" else _page(request, entry)
 
 
 def table_entry(request, pk):
     entry = _by_login(request, pk)
+    if entry.table.online:
+        return redirect("tournaments:online-seat", pk=pk)
     return _post(request, entry) if request.method == "POST" else _page(request, entry)
 
 

@@ -257,3 +257,92 @@ def test_only_the_seat_to_act_moves_whoever_posts(client, request, online_table,
     assert moved == (SEATED.get(persona) == to_act)
     if SEATED.get(persona) is None:
         assert response.status_code == SEAT_PAGE[persona]
+
+
+# --- the ways in ----------------------------------------------------------------------------
+
+
+def test_the_seat_link_and_the_entry_page_of_an_online_table_open_its_seat(
+        client, online_table, tokens, alice):
+    entry = client.get(reverse("tournaments:seat-entry", args=[tokens[3]]))
+    assert entry.status_code == 302 and entry["Location"] == _page(tokens[3])
+    client.force_login(alice)
+    entry = client.get(reverse("tournaments:table-entry", args=[online_table.pk]))
+    assert entry["Location"] == reverse("tournaments:online-seat", args=[online_table.pk])
+
+
+def test_the_nights_page_links_a_seated_player_to_play_and_everyone_to_watch(
+        client, online_table, alice, olga):
+    night = reverse("tournaments:event-detail", args=[online_table.round.event_id])
+    client.force_login(alice)
+    html = client.get(night).content.decode()
+    assert reverse("tournaments:online-seat", args=[online_table.pk]) in html
+    assert "Play round 1, table 1 online" in html
+    client.force_login(olga)
+    html = client.get(night).content.decode()
+    assert reverse("tournaments:online-watch", args=[online_table.pk]) in html
+    assert reverse("tournaments:online-seat", args=[online_table.pk]) not in html
+
+
+# --- the organiser's controls ---------------------------------------------------------------
+
+MANAGE_PAGE = {"olga": 200, "alice": 200, "sam": 403, "pat": 403, "bob": 404, "anonymous": 404}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_permissions_matrix_of_the_organisers_online_page(client, request, online_table,
+                                                          persona):
+    url = reverse("tournaments:online-manage", args=[online_table.pk])
+    assert _as(client, request, persona).get(url).status_code == MANAGE_PAGE[persona]
+    response = client.post(url, {"do": "start"})
+    if MANAGE_PAGE[persona] == 200:
+        assert response.status_code == 302
+        assert OnlineMatch.objects.get(table=online_table).status == "playing"
+    else:
+        assert response.status_code == MANAGE_PAGE[persona]
+        assert OnlineMatch.objects.get(table=online_table).status == "waiting"
+
+
+def test_an_organiser_marks_a_table_online_then_starts_pauses_resumes_and_ends_it(
+        client, club_a, players_a, alice, eager_commit):
+    from tests.factories import seated_table
+    from tournaments.models import TableResult
+
+    table = seated_table(club_a, players_a, options={"max_cards": 2})
+    url = reverse("tournaments:online-manage", args=[table.pk])
+    client.force_login(alice)
+    response = client.post(url, {"do": "mark", "online": "on", "bot_strength": "random",
+                                 "timeout_seconds": "45"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    match = OnlineMatch.objects.get(table=table)
+    assert table.online and match.bot_strength == "random" and match.timeout_seconds == 45
+    for what, status in (("start", "playing"), ("pause", "paused"), ("resume", "playing")):
+        eager_commit(lambda w=what: client.post(url, {"do": w}))
+        assert OnlineMatch.objects.get(table=table).status == status
+    eager_commit(lambda: client.post(url, {"do": "end"}))
+    assert OnlineMatch.objects.get(table=table).status == "finished"
+    # ended before a hand was finished: nothing to count (the service's tests end matches
+    # with hands played, which are stored)
+    assert not TableResult.objects.filter(table=table).exists()
+    assert "End now" not in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("body, says", [
+    ({"do": "mark", "online": "on", "timeout_seconds": "5"}, "The timeout is"),
+    ({"do": "mark", "online": "on", "timeout_seconds": "ten"}, "A whole number"),
+    ({"do": "mark", "online": "on", "bot_strength": "godlike"}, "Unknown bot strength"),
+    ({"do": "explode"}, "Unknown action"),
+    ({"do": "pause"}, "not"),
+])
+def test_the_organisers_page_refuses_bad_input_by_name(client, club_a, players_a, alice, body,
+                                                        says):
+    from tests.factories import seated_table
+
+    table = seated_table(club_a, players_a)
+    client.force_login(alice)
+    response = client.post(reverse("tournaments:online-manage", args=[table.pk]), body)
+    assert response.status_code in (400, 409)
+    assert says in response.content.decode()
+    table.refresh_from_db()
+    assert not table.online
