@@ -95,3 +95,20 @@ def club_night_reviews(club) -> list:
     events = (Event.objects.filter(club=club, status=EventStatus.CLOSED)
               .select_related("review").order_by("-date", "-pk")[:50])
     return [(event, getattr(event, "review", None)) for event in events]
+
+
+def board_pars(event) -> dict:
+    """(round number, board number) -> [(unit label, par)] for the night's boards with a
+    par (made with the night's review)."""
+    from django.utils.translation import gettext as _
+
+    from rankings.models.reviews import BoardPar
+
+    pars = {}
+    for par in BoardPar.objects.filter(board__round__event=event).select_related(
+            "board__round"):
+        side = len(par.par) < len(par.board.deal["deal"]["hands"])
+        pars[(par.board.round.number, par.board.number)] = [
+            ((_("Side %(n)s") if side else _("Seat %(n)s")) % {"n": unit + 1}, value)
+            for unit, value in enumerate(par.par)]
+    return pars

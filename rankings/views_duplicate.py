@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 
 from league import access
 from rankings.selectors_duplicate import board_records
+from rankings.selectors_reviews import board_pars
 from tournaments.models import Event
 
 
@@ -18,5 +19,8 @@ def hand_records(request, pk):
     records = board_records(request.user, event, number)
     if records is None:
         raise Http404("Not found")
+    pars = board_pars(event)
+    for record in records:
+        record["par"] = pars.get((record["slip"].round, record["slip"].number))
     return render(request, "rankings/hand_records.html",
                   {"event": event, "club": event.club, "records": records})

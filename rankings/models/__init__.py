@@ -7,10 +7,17 @@ the data did not (see migrations/0001_initial.py).
 from rankings.models.federations import FederationNight
 from rankings.models.player_stats import HeadToHead, PlayerGameStat, PlayerStats
 from rankings.models.ratings import PlayerRating, RatingHistory, RatingPool
-from rankings.models.reviews import NightReview, ReviewedDecision, ReviewedGame, ReviewStatus
+from rankings.models.reviews import (
+    BoardPar,
+    NightReview,
+    ReviewedDecision,
+    ReviewedGame,
+    ReviewStatus,
+)
 from rankings.models.standings import StandingRow
 
 __all__ = [
+    "BoardPar",
     "FederationNight",
     "HeadToHead",
     "NightReview",

@@ -86,3 +86,18 @@ class ReviewedDecision(models.Model):
     @property
     def agrees(self) -> bool:
         return self.played == self.preferred or self.loss == 0
+
+
+class BoardPar(models.Model):
+    """A duplicate board's par: each unit's mean score on it over seeded bot-only
+    playouts (games.bots.review.board_par), made with the night's review."""
+
+    board = models.OneToOneField("tournaments.Board", on_delete=models.CASCADE,
+                                 related_name="par")
+    par = models.JSONField(help_text=_("Mean score per seat (per side in partnership games)."))
+    playouts = models.PositiveSmallIntegerField()
+    seed = models.PositiveIntegerField()
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Par of {self.board}"

@@ -15,9 +15,22 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 
-from games.bots.review import DEFAULT_BUDGET, ReviewError, review_record
+from games import rules
+from games.bots.review import (
+    DEFAULT_BUDGET,
+    PAR_PLAYOUTS,
+    ReviewError,
+    board_par,
+    review_record,
+)
 from league.page_cache import bump_club_versions
-from rankings.models.reviews import NightReview, ReviewedDecision, ReviewedGame, ReviewStatus
+from rankings.models.reviews import (
+    BoardPar,
+    NightReview,
+    ReviewedDecision,
+    ReviewedGame,
+    ReviewStatus,
+)
 from tournaments.models import EventStatus, TableResult
 
 log = logging.getLogger(__name__)
@@ -38,7 +51,8 @@ def night_review_request(*, event, kick: bool = True) -> NightReview | None:
     yet (or the last one failed); None when there is nothing to review."""
     if event.status != EventStatus.CLOSED or not event.club.reviews_on:
         return None
-    if not reviewable_results(event).exists():
+    if not reviewable_results(event).exists() and not event.rounds.filter(
+            boards__isnull=False).exists():
         return None
     review, created = NightReview.objects.get_or_create(
         event=event, defaults={"seed": event.pk, "budget": review_budget()})
@@ -70,11 +84,12 @@ def night_review_run(review_id: int) -> NightReview:
     NightReview.objects.filter(pk=review.pk).update(
         status=ReviewStatus.RUNNING, games_total=len(results), games_done=0, error="")
     try:
+        night_par(event=review.event, seed=review.seed)
         for result in results:
             game_review(result=result, seed=review.seed, budget=review.budget)
             NightReview.objects.filter(pk=review.pk).update(games_done=F("games_done") + 1)
             bump_club_versions([review.event.club_id])  # the night's page shows progress
-    except ReviewError as exc:
+    except (ReviewError, rules.RulesError, rules.IllegalAction) as exc:
         log.warning("review of night %s failed: %s", review.event_id, exc)
         NightReview.objects.filter(pk=review.pk).update(status=ReviewStatus.FAILED,
                                                          error=str(exc)[:500])
@@ -82,6 +97,25 @@ def night_review_run(review_id: int) -> NightReview:
         NightReview.objects.filter(pk=review.pk).update(status=ReviewStatus.DONE)
     review.refresh_from_db()
     return review
+
+
+def night_par(*, event, seed: int) -> int:
+    """The par of each board of a duplicate night that has none yet (boards_par over the
+    round's boards); returns how many boards got one."""
+    made = 0
+    for rnd in event.rounds.prefetch_related("boards__par").order_by("number"):
+        boards = list(rnd.boards.all())
+        if not boards or all(hasattr(board, "par") for board in boards):
+            continue
+        game = rules.load(event.game, players=len(boards[0].deal["deal"]["hands"]),
+                          **(event.options or {}))
+        pars = board_par(game, [board.deal for board in boards], seed=seed)
+        with transaction.atomic():
+            for board, par in zip(boards, pars, strict=True):
+                BoardPar.objects.update_or_create(board=board, defaults={
+                    "par": par, "playouts": PAR_PLAYOUTS, "seed": seed})
+        made += len(boards)
+    return made
 
 
 def game_review(*, result: TableResult, seed: int, budget: int) -> bool:

@@ -236,3 +236,31 @@ def test_only_the_clubs_organisers_reach_its_review_settings(reviewed, client_as
                                   "/players/999999/review/"])
 def test_unknown_ids_are_404(client, path):
     assert client.get(path).status_code == 404
+
+
+# --- par of duplicate boards --------------------------------------------------------------
+def test_a_closed_duplicate_nights_hand_records_show_each_boards_par(client, club_b, bob):
+    from django.urls import reverse
+
+    from games import rules
+    from games.bots.review import board_par
+    from rankings.models import BoardPar
+    from tests.tournaments.duplicate.helpers import duplicate_night
+    from tournaments.models import Board, Table
+    from tournaments.services.bots import table_play_with_bots
+
+    night = duplicate_night(club_b, bob, "bluke", tables=2, rounds=1, boards=2)
+    for table in Table.objects.filter(round__event=night):
+        table_play_with_bots(table=table)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        event_close(event=night, user=bob)
+    boards = list(Board.objects.filter(round__event=night).order_by("number"))
+    review = NightReview.objects.get(event=night)
+    game = rules.load("bluke", players=4)
+    expected = board_par(game, [b.deal for b in boards], seed=review.seed)
+    assert [BoardPar.objects.get(board=b).par for b in boards] == expected
+    text = client.get(reverse("league:hand-records", args=[night.pk])).content.decode()
+    for board, par in zip(boards, expected, strict=True):
+        assert f'id="par-1-{board.number}"' in text
+        assert f"Seat 1 {par[0]:g}" in text.replace(",", ".") or \
+            f"Seat 1 {round(par[0], 2)}" in text
