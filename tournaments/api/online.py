@@ -101,8 +101,9 @@ class OnlineViewSerializer(serializers.Serializer):
 
 class OnlineErrorSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="stale-version, not-your-turn, not-your-seat, "
-                                 "not-seated, match-paused, match-waiting, match-finished, "
-                                 "not-online, or the checker's code (illegal-card, ...).")
+                                 "not-seated, bad-input, match-paused, match-waiting, "
+                                 "match-finished, night-closed, not-online, or the checker's "
+                                 "code (revoke, card-not-in-hand, unknown-action, ...).")
     detail = serializers.CharField()
     version = serializers.IntegerField(required=False, help_text="The table's version now.")
 

@@ -397,6 +397,10 @@ def _already_applied(match, position: int, action: str, version, game) -> bool:
 
 
 def _refuse_unless_playing(match: OnlineMatch, table: Table) -> None:
+    if table.round.event.status == EventStatus.CLOSED:
+        raise OnlineRefused("night-closed", _("The night is closed: table %(n)d is no longer "
+                                              "played.") % {"n": table.number}, status=409,
+                            version=match.version)
     if match.status == OnlineStatus.PLAYING:
         return
     messages = {

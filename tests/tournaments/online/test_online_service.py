@@ -192,3 +192,15 @@ def test_empty_seats_get_club_bots_that_play_without_a_browser(
     assert match.status == OnlineStatus.FINISHED
     assert TableResult.objects.get(table=table).status == "complete"
     assert OnlineMove.objects.filter(match=match, by_bot=False).count() == 0
+
+
+@pytest.mark.django_db
+def test_a_closed_night_is_no_longer_played(started):
+    from tournaments.models import EventStatus
+
+    event = started.round.event
+    event.status = EventStatus.CLOSED
+    event.save(update_fields=["status"])
+    with pytest.raises(OnlineRefused) as refused:
+        _play_first_legal(started)
+    assert refused.value.code == "night-closed" and refused.value.status == 409
