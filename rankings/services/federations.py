@@ -3,10 +3,9 @@
 A member club's closed night of the game it joined for counts once its correction
 window (`Club.correction_days`) has passed since it closed: `federation_sync` moves such
 nights in (`FederationNight`) and rates them through the same services as a club's pools.
-A correction of a counted night replays the pools from that game
-(`ratings_update_for_game`); a club leaving, or a person linking or unlinking player rows,
-recomputes the federation's pools from scratch (`federation_recompute`, owed through the
-outbox). Counted nights stay counted when a club lengthens its window later.
+A correction of a counted night recomputes the federation's pool from scratch
+(`ratings_update_for_game`); so does a club leaving, or a person linking or unlinking
+player rows (`federation_recompute`, owed through the outbox). Counted nights stay counted when a club lengthens its window later.
 """
 
 from __future__ import annotations

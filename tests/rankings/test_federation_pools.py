@@ -4,14 +4,15 @@ a from-scratch recompute (after a correction, after a club leaves, after a perso
 import datetime
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
-from league.models import AuditEntry, Federation, FederationClub, FederationState
+from league.models import AuditEntry, Federation, FederationClub, FederationState, PlayerLink
 from league.services.federations import federation_join, federation_leave
 from rankings.models import FederationNight, PlayerRating, RatingHistory, RatingPool
 from rankings.services.federations import federation_recompute, federation_sync
 from rankings.services.followups_drain import followups_drain
-from rankings.services.ratings import ratings_update_for_game
+from rankings.services.ratings import ratings_recompute, ratings_update_for_game
 from tests.league.played_games import correct_game
 from tests.rankings.federation_world import build_world, play_night
 
@@ -129,3 +130,27 @@ def test_a_correction_inside_the_window_waits_for_the_night(world):
     correct_game(games[0], totals=[1, 2, 3, 400])
     ratings_update_for_game(game_id=games[0].pk)
     assert not RatingHistory.objects.filter(game=games[0], pool__federation__isnull=False)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the second reader is PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_a_federation_rebuild_reads_on_a_second_connection(monkeypatch):
+    """A full recompute outside any transaction reads the games on another connection while
+    the COPY holds this one: the people's identities are read before the COPY starts (a
+    read on the busy connection would wait for ever)."""
+    from rankings.services.ratings import rebuild as rebuild_module
+
+    world = build_world()
+    federation_sync(federation_id=world["federation"].pk)
+    pool = pool_of(world["federation"])
+    PlayerLink.objects.create(player=world["ann_y"], person=world["ann"])  # as she would
+    before = states(pool)
+    reads = []
+    original = rebuild_module.snapshot_chunks
+    monkeypatch.setattr(rebuild_module, "snapshot_chunks",
+                        lambda pool: reads.append(pool.pk) or original(pool))
+    ratings_recompute()  # every pool, the federation's included, each outermost
+    assert pool.pk in reads
+    after = states(pool)
+    assert after != before  # Ann's two rows are one person now
+    assert world["ann_y"].pk not in {row[0] for row in after}

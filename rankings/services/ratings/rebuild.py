@@ -80,10 +80,12 @@ def _stream(cursor, table: str, pool: RatingPool, stream: _Stream, separate_read
     """One COPY for the whole pool when another connection reads the games;
     otherwise one COPY per chunk, between the FETCHes on this connection."""
     if separate_reader:
-        chunks = snapshot_chunks(pool)  # before the COPY takes the connection
+        # Both before the COPY takes the connection: the snapshot, and what rated_chunks
+        # reads first (a federation pool's identities).
+        rated = rated_chunks(pool, chunks=snapshot_chunks(pool))
         with _copy(cursor, table) as copy:
             copy.write(SIGNATURE)
-            for chunk in rated_chunks(pool, chunks=chunks):
+            for chunk in rated:
                 stream.rate(chunk, copy)
             copy.write(TRAILER)
         return

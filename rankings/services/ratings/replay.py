@@ -240,10 +240,16 @@ def ratings_update_for_game(*, game_id: int) -> int:
         count = sum(ratings_update(pool_id=pool_id) for pool_id in set(pools))
         _player_stats_follow(game_id)
         return count
-    home = [pool_for_game(game), *federation_pools_for_game(game)]
-    # Its club's pool, and each federation's that counts its night: a correction there
-    # replays the federation's pool from the game on.
-    count = sum(ratings_update(pool_id=pool.pk, game_id=game.pk) for pool in home)
+    club_pool, federation_pools = pool_for_game(game), federation_pools_for_game(game)
+    home = [club_pool, *federation_pools]
+    count = ratings_update(pool_id=club_pool.pk, game_id=game.pk)
+    # Each federation's pool that counts the game's night is recomputed from scratch when
+    # the game is new or changed there: a correction there is rare (the night's window has
+    # passed), and a rebuild costs about what a whole-history replay from mid-history does
+    # (bench/federation_bench.py, docs/performance.md).
+    for pool in federation_pools:
+        if replay_point(pool, game) is not None:
+            count += ratings_update(pool_id=pool.pk, full=True)
     # A correction may have moved the game out of another pool (new options).
     for pool_id in set(RatingHistory.objects.filter(game=game).exclude(
             pool__in=home).values_list("pool_id", flat=True)):
