@@ -6,8 +6,8 @@ from the organiser's page, the API or a task), but:
 - every table of a round has the same number of seats (the preferred size; the others
   sit out), individual games seated by the seat rotation, partnership games in fixed
   partnerships moving like a Mitchell movement (`tournaments.formats.duplicate`);
-- each round gets its boards, dealt by the rules core from the night's stored seed and
-  the round's number (`rules.deal_boards`), as many as `Event.boards_per_round` (empty:
+- each round gets its boards, dealt by the rules core from the night's stored board seed
+  (the first plan's seed, kept by re-plans) and the round's number (`rules.deal_boards`), as many as `Event.boards_per_round` (empty:
   the game's natural match length), stored as `Board` rows with a short checksum;
 - the stored plan's report says how often each pair of players was compared.
 
@@ -154,6 +154,10 @@ def event_plan_duplicate(*, event: Event, players: list[int], rounds: int, kept:
         planned, sit_outs = movement.partnership_movement(units, game.teams, rounds)
         planned, sit_outs = planned[len(kept):], [sorted(o + spare) for o in sit_outs[len(kept):]]
     elif to_plan:
+        if len(players) < sizes.preferred:
+            raise ValidationError({"players": _(
+                "%(n)d players are here; every table of a duplicate round seats %(size)d.")
+                % {"n": len(players), "size": sizes.preferred}})
         plan = _rotation_plan(event, players, to_plan, kept_tables, seed, time_budget, sizes)
         planned, sit_outs, rotation_report = plan["rounds"], plan["sit_outs"], plan["report"]
     else:
@@ -162,8 +166,11 @@ def event_plan_duplicate(*, event: Event, players: list[int], rounds: int, kept:
     if planned:
         _write_rounds(event, planned, first, user)
     every = list(event.rounds.prefetch_related("tables__seats"))
+    # The boards keep the first plan's seed: a re-plan (someone arrived) re-seats rounds
+    # but deals them the same boards, so slips printed already stay good.
+    board_seed = (event.seating or {}).get("board_seed", seed)
     for rnd in every:
-        round_make_boards(rnd=rnd, seed=seed, players=sizes.preferred)
+        round_make_boards(rnd=rnd, seed=board_seed, players=sizes.preferred)
     _store_plan(event, every, players, seed, kept, sit_outs, units, game, rotation_report)
     audit_record(club=event.club, action="event.plan-seating", target=event, subject=user,
                  after={"seed": seed, "rounds": rounds, "kept": len(kept), "players": players,
@@ -193,6 +200,7 @@ def _store_plan(event, every, players, seed, kept, sit_outs, units, game,
         "seed": seed, "players": players, "rounds": len(every), "kept_rounds": [],
         "kept_sit_outs": [], "sit_outs": outs,
         "algorithm": ALGORITHM, "version": "1", "units": units, "report": report,
+        "board_seed": (event.seating or {}).get("board_seed", seed),
         "planned_at": timezone.now().isoformat(),
     })
     event.seating = seating

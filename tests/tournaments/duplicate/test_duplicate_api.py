@@ -50,4 +50,7 @@ def test_the_api_seats_a_duplicate_night_and_shows_its_boards(
     assert [(b["round"], b["number"]) for b in boards] == [(1, 1), (1, 2), (2, 1), (2, 2)]
     seating = client.get(f"/api/v1/events/{event_id}/seating/").json()
     assert all(len(t["seats"]) == 4 for r in seating["rounds"] for t in r["tables"])
+    compared = seating["report"]["comparisons"]  # the plan says who is compared with whom
+    assert compared["pairs_possible"] == 28
+    assert sum(n for _a, _b, n in compared["pairs"]) == 2 * 4  # 2 rounds, 4 seats, 1 pair each
     assert client_as("anonymous").get(f"/api/v1/events/{event_id}/boards/").status_code == 404

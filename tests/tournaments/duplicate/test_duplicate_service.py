@@ -106,3 +106,25 @@ def test_bots_play_the_boards_and_a_changed_card_is_refused(club_b, bob):
         result_submit(table=second, record=record, source="api", user=bob)
     assert any(e["code"] == "board-mismatch" and e["hand"] == 2
                for e in refused.value.errors)
+
+
+def test_too_few_players_for_a_full_table_are_refused_naming_the_field(club_b, bob):
+    """Bluke allows tables of three, but a duplicate round's tables all seat four."""
+    with pytest.raises(ValidationError) as refused:
+        duplicate_night(club_b, bob, "bluke", players=bots(club_b, 3))
+    assert "players" in refused.value.message_dict
+
+
+def test_a_re_plan_seats_the_rounds_again_on_the_same_boards(club_b, bob):
+    players = bots(club_b, 8)
+    event = duplicate_night(club_b, bob, "bluke", players=players, rounds=2, boards=2, seed=1)
+    before = {(b.round.number, b.number): b.checksum
+              for b in Board.objects.filter(round__event=event).select_related("round")}
+    late = bots(club_b, 1)[0]
+    from tournaments.services.seating import event_plan_seating
+
+    event_plan_seating(event=event, players=[*players, late], rounds=2, seed=99, user=bob,
+                       time_budget=0.2)
+    after = {(b.round.number, b.number): b.checksum
+             for b in Board.objects.filter(round__event=event).select_related("round")}
+    assert after == before
