@@ -267,7 +267,11 @@ CELERY_TASK_ROUTES = {
     "league.recompute_*": {"queue": "followups"},
     "league.update_ratings": {"queue": "followups"},
     "tournaments.*": {"queue": "bots"},
+    "rankings.review_night": {"queue": "bots"},  # minutes of search, as bot tables are
 }
+# The bots' hand review of a closed night (rankings/services/reviews.py): guesses of the
+# hidden cards per decision; docs/performance.md, "Hand review", has what it costs.
+REVIEW_BUDGET = env_int("REVIEW_BUDGET", 8)
 # Bytes of records one API token, person or anonymous address may send for checking or
 # storing per minute (league/api/throttles.py): the check costs in proportion to the size.
 RECORD_BYTES_PER_MINUTE = env_int("RECORD_BYTES_PER_MINUTE", 1024 * 1024)
