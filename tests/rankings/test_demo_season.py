@@ -79,6 +79,22 @@ def test_a_short_night_of_a_later_game_is_played_at_two_tables(eager_celery):
     assert "Georgian Joker: one night, 8 players" in out
 
 
+def test_a_duplicate_night_is_played_on_the_same_boards_and_ranked_by_matchpoints(
+        eager_celery):
+    from rankings.selectors_divisions import night_standings_by_division
+    from tournaments.models import EventFormat
+
+    out = run_demo("--weeks", "1", "--rounds", "1", "--players", "12", "--duplicate", "bluke")
+    event = Event.objects.get(format=EventFormat.DUPLICATE)
+    assert event.status == EventStatus.CLOSED and event.boards_per_round == 6
+    assert event.rounds.count() == 2 and all(r.boards.count() == 6 for r in event.rounds.all())
+    games = TableResult.objects.filter(table__round__event=event)
+    assert games.count() == 6 and all(g.hands.count() == 6 for g in games)
+    [(_division, items)] = night_standings_by_division(event)
+    assert len(items) == 12 and 0 <= items[-1].line.percentage <= items[0].line.percentage
+    assert "Duplicate Bluke: one night, 12 players, 6 boards a round." in out
+
+
 def test_a_game_whose_bots_fail_is_skipped_with_a_printed_line(eager_celery, monkeypatch):
     from league.models import Season
     from rankings.management.commands import demo_season

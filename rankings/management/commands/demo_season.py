@@ -57,6 +57,10 @@ class Command(BaseCommand):
                             "its size, one round, its match shortened (rankings.demo_games); "
                             "a game whose bots fail is skipped with a printed line "
                             "(repeatable).")
+        parser.add_argument("--duplicate", action="append", default=[], metavar="GAME",
+                            help="One duplicate night of GAME (docs/duplicate.md): three "
+                            "tables, two rounds of the same boards, six boards a round "
+                            "(repeatable).")
         parser.add_argument("--if-missing", action="store_true",
                             help="Do nothing when the demo club already exists.")
 
@@ -83,6 +87,8 @@ class Command(BaseCommand):
         self._play(events, options)
         for game in _known(options["short"], "--short"):
             self._short_night(club, players, game, options)
+        for game in _known(options["duplicate"], "--duplicate"):
+            self._duplicate_night(club, players, game, options)
         seconds = time.monotonic() - started
         games = Table.objects.filter(round__event__club=club, result__isnull=False).count()
         self.stdout.write(self.style.SUCCESS(
@@ -157,6 +163,35 @@ class Command(BaseCommand):
             return
         self.stdout.write(f"{title}: one night, {len(present)} players, "
                           f"{time.monotonic() - started:.1f}s.")
+
+    def _duplicate_night(self, club, players, game, options):
+        """A one-off duplicate night of `game`: three tables (fewer with fewer players), two
+        rounds on the same boards, played by the bots and closed."""
+        from tournaments.models import EventFormat, EventKind
+        from tournaments.services.duplicate import natural_boards
+
+        title = rules.GAMES[game].title
+        size = table_sizes_for(game).preferred
+        present = players[:size * min(3, len(players) // size)]
+        if not present:
+            self.stdout.write(self.style.WARNING(f"Skipped duplicate {title}: too few players."))
+            return
+        boards = min(6, natural_boards(rules.load(game, players=size)))
+        date = datetime.date.today() - datetime.timedelta(days=2)
+        with transaction.atomic():
+            event = event_create(club=club, name=f"Duplicate {title}", date=date, user=SYSTEM,
+                                 game=game, kind=EventKind.TOURNAMENT,
+                                 format=EventFormat.DUPLICATE, boards_per_round=boards)
+            event_set_attendance(event=event, players=present, user=SYSTEM)
+            event_plan_seating(event=event, players=present, rounds=2, seed=options["seed"],
+                               user=SYSTEM, time_budget=0.2)
+            with followups_batched():
+                for table in Table.objects.filter(round__event=event).order_by(
+                        "round__number", "number"):
+                    table_play_with_bots(table=table)
+                event_close(event=event, user=SYSTEM)
+        self.stdout.write(f"Duplicate {title}: one night, {len(present)} players, "
+                          f"{boards} boards a round.")
 
     def _night(self, club, season, players, week, options, rng):
         date = season.starts_on + datetime.timedelta(weeks=week)

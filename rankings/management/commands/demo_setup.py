@@ -63,7 +63,8 @@ class Command(BaseCommand):
 
         if "demo_season" in get_commands():
             call_command("demo_season", "--players", "24", "--weeks", "8", "--seed", "1",
-                         *every_other_game(), "--if-missing", stdout=self.stdout)
+                         *every_other_game(), "--duplicate", "bluke", "--if-missing",
+                         stdout=self.stdout)
 
 
 # The demo club plays a short season of every other registered game after its Bluke season:
