@@ -72,7 +72,7 @@ def send_reminders() -> int:
 @shared_task(name="tournaments.online_bot_moves")
 def online_bot_moves(table_id: int) -> int:
     """Bots move at an online table while it is a bot's (or a timed-out player's) turn."""
-    from tournaments.services.online_tables import online_bots_play
+    from tournaments.services.online_bots import online_bots_play
 
     return online_bots_play(table_id=table_id)
 
@@ -80,6 +80,6 @@ def online_bot_moves(table_id: int) -> int:
 @shared_task(name="tournaments.online_sweep")
 def online_sweep() -> int:
     """Online tables whose player to act ran out of time: their bots move."""
-    from tournaments.services.online_tables import online_sweep_timeouts
+    from tournaments.services.online_bots import online_sweep_timeouts
 
     return online_sweep_timeouts()

@@ -8,8 +8,8 @@ call these functions, which validate and authorize.
   has opened their seat); empty seats get club bots of the table's bot strength.
 - `online_play`: a seat's action, posted with the version it saw. The engine checks it;
   a stale version is refused, a retry of an applied move answers as the move did.
-- `online_bots_play`: bots move for bot seats, empty seats and players away past the
-  table's timeout, one committed move at a time, until a present player is to act.
+- bots move for bot seats, empty seats and players away past the table's timeout
+  (`tournaments.services.online_bots`, through the same `apply_move`).
 - `online_pause` / `online_resume` / `online_end`: organisers; ending keeps the hands
   played so far (stored through `result_submit`, like a finished match).
 
@@ -22,11 +22,11 @@ PostgreSQL and, everywhere, by a conditional update on the version.
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 from datetime import timedelta
 from functools import partial
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
@@ -53,7 +53,6 @@ from tournaments.services.online_views import seat_payload, seated, spectator_pa
 log = logging.getLogger(__name__)
 
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
-BOT_MOVES_PER_TASK = 400  # then the task queues itself again
 
 
 class OnlineRefused(Exception):
@@ -205,7 +204,7 @@ def online_seat_view(*, table: Table, seat: Seat) -> dict:
         except (ValidationError, OnlineRefused):
             pass  # not startable yet (a seat short): the organiser sees why on starting
     elif match.status == OnlineStatus.PLAYING and match.deadline and match.deadline <= now:
-        _queue_bots(table.pk)  # the one to act timed out: the bots move (no beat needed)
+        _queue_bots_once(table.pk)  # the one to act timed out: bots move (no beat needed)
     return seat_payload(match, table, seat.position, now)
 
 
@@ -278,7 +277,7 @@ def online_start(*, table: Table, user, seed: int | None = None) -> OnlineMatch:
             OnlineSeat.objects.get_or_create(match=match, seat=position)
         audit_record(club=club_of(table), action="online.start", target=table,
                      subject=user, after={"version": match.version})
-        _after_commit(table.pk, match.version, bots=True)
+        after_commit(table.pk, match.version, bots=True)
     return match
 
 
@@ -308,7 +307,7 @@ def _set_status(table: Table, user, before: str, after: str) -> OnlineMatch:
         match.save()
         audit_record(club=club_of(table), action=f"online.{after}", target=table,
                      subject=user, after={"version": match.version})
-        _after_commit(table.pk, match.version, bots=after == OnlineStatus.PLAYING)
+        after_commit(table.pk, match.version, bots=after == OnlineStatus.PLAYING)
     return match
 
 
@@ -325,7 +324,7 @@ def online_end(*, table: Table, user) -> OnlineMatch:
         _finish(match, table, replayed)
         audit_record(club=club_of(table), action="online.end", target=table, subject=user,
                      after={"version": match.version, "result": match.result_id})
-        _after_commit(table.pk, match.version)
+        after_commit(table.pk, match.version)
     return match
 
 
@@ -383,9 +382,9 @@ def online_play(*, table: Table, seat: Seat, action: str, version, by_bot: bool 
                 version=match.version)
         _refuse_unless_playing(match, table)
         replayed = online_state.replay(match)
-        _move(match, table, replayed, seat.position, action.strip(), by_bot, now)
+        apply_move(match, table, replayed, seat.position, action.strip(), by_bot, now)
         # The one to act next may be a bot, or away: the bots move after commit.
-        _after_commit(table.pk, match.version, bots=True)
+        after_commit(table.pk, match.version, bots=True)
         return seat_payload(match, table, seat.position, now, replayed=replayed)
 
 
@@ -412,7 +411,7 @@ def _refuse_unless_playing(match: OnlineMatch, table: Table) -> None:
                         status=409, version=match.version)
 
 
-def _move(match, table, replayed, position: int, action, by_bot: bool, now) -> None:
+def apply_move(match, table, replayed, position: int, action, by_bot: bool, now) -> None:
     """Check and apply one action for `position`, store it; the caller holds the row."""
     state = replayed.state
     to_act = state.current_player()
@@ -447,7 +446,7 @@ def _move(match, table, replayed, position: int, action, by_bot: bool, now) -> N
 def _set_clock(match, table, state, now) -> None:
     """The one to act now has the table's timeout from now (a bot or a finished match none)."""
     to_act = state.current_player()
-    player = _player_at(table, to_act)
+    player = player_at(table, to_act)
     if to_act < 0 or player is None or player.is_bot:
         match.turn_started, match.deadline = now, None
         return
@@ -455,101 +454,32 @@ def _set_clock(match, table, state, now) -> None:
     match.deadline = now + timedelta(seconds=match.timeout_seconds)
 
 
-def _player_at(table: Table, position: int):
+def player_at(table: Table, position: int):
     seat = next((s for s in seated(table) if s.position == position), None)
     return seat.player if seat is not None else None
 
 
-def _after_commit(table_id: int, version: int, bots: bool = False) -> None:
+def after_commit(table_id: int, version: int, bots: bool = False) -> None:
     transaction.on_commit(partial(table_news.announce, table_id, version))
     if bots:
-        transaction.on_commit(partial(_queue_bots, table_id))
+        transaction.on_commit(partial(queue_bots, table_id))
 
 
-def _queue_bots(table_id: int) -> None:
+def queue_bots(table_id: int) -> None:
     from tournaments.tasks import online_bot_moves
 
     online_bot_moves.delay(table_id)
 
 
-# --- bots ---------------------------------------------------------------------------------
-
-def bot_turn(match: OnlineMatch, table: Table, to_act: int, now) -> bool:
-    """Whether a bot plays the seat to act now: a bot or empty seat, a player away longer
-    than the timeout (counted from the start for one not come yet), or one whose turn has
-    run past its deadline."""
-    if to_act < 0:
-        return False
-    player = _player_at(table, to_act)
-    if player is None or player.is_bot:
-        return True
-    if match.deadline is not None and match.deadline <= now:
-        return True
-    seen = (OnlineSeat.objects.filter(match=match, seat=to_act)
-            .values_list("last_seen", flat=True).first())
-    seen = seen or match.started_at  # not come yet: away only once the timeout has passed
-    return seen is None or seen < now - timedelta(seconds=match.timeout_seconds)
-
-
-def online_bots_play(*, table_id: int, limit: int = BOT_MOVES_PER_TASK) -> int:
-    """Bots move while it is a bot's turn (each move committed and announced); returns
-    the moves made. Safe to run twice at once: the second finds each version taken."""
-    moved = 0
-    while moved < limit:
-        if not _one_bot_move(table_id):
-            return moved
-        moved += 1
-    _queue_bots(table_id)  # a long all-bot stretch: the rest in a fresh task
-    return moved
-
-
-def _one_bot_move(table_id: int) -> bool:
-    from games.bots import make_bot
-    from tournaments.services.bots import SEARCH_SECONDS, playing_strength
-
-    now = timezone.now()
-    with transaction.atomic():
-        match = (OnlineMatch.objects.select_for_update()
-                 .filter(table_id=table_id, status=OnlineStatus.PLAYING).first())
-        if match is None:
-            return False
-        table = load_table(table_id)
-        replayed = online_state.replay(match)
-        state = replayed.state
-        to_act = state.current_player()
-        if not bot_turn(match, table, to_act, now):
-            return False
-        player = _player_at(table, to_act)
-        strength = playing_strength(
-            player.bot_strength if player is not None and player.is_bot else match.bot_strength,
-            match.game)
-        game = online_state.game_of(match)
-        bot = make_bot(str(strength), game=game, time_budget=SEARCH_SECONDS)
-        rng = random.Random(f"online/{match.seed}/{match.version}")
-        observation = state.observation(to_act) if bot.needs_observation else None
-        action = bot.step(observation, state.legal_actions(), rng)
-        try:
-            _move(match, table, replayed, to_act, action, True, now)
-        except OnlineRefused:
-            return False  # another process moved first: it carries on from there
-        _after_commit(table_id, match.version)
-    return True
-
-
-def online_sweep_timeouts(*, now=None) -> int:
-    """Queue the bots of every table whose player to act has run out of time (beat, or
-    `manage.py online_sweep`); returns how many tables."""
-    now = now or timezone.now()
-    due = list(OnlineMatch.objects.filter(status=OnlineStatus.PLAYING, deadline__lte=now)
-               .values_list("table_id", flat=True))
-    for table_id in due:
-        _queue_bots(table_id)
-    return len(due)
+def _queue_bots_once(table_id: int) -> None:
+    """Queue the bots for a timed-out player, once for every reader of the table who
+    notices it in the same couple of seconds."""
+    if cache.add(f"online-bots-queued:{table_id}", 1, timeout=2):
+        queue_bots(table_id)
 
 
 __all__ = [
-    "OnlineRefused", "bot_turn", "online_bots_play", "online_end",
-    "online_pause", "online_play", "online_resume", "online_seat_view",
-    "online_spectator_view", "online_start", "online_sweep_timeouts", "seat_of_user",
-    "tables_set_online",
+    "OnlineRefused", "load_table", "online_end", "online_pause", "online_play",
+    "online_resume", "online_seat_view", "online_spectator_view", "online_start",
+    "seat_of_user", "tables_set_online",
 ]

@@ -13,9 +13,9 @@ from rankings.models import StandingRow
 from rankings.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, played_record, seated_table
 from tournaments.models import OnlineMatch, OnlineStatus, Seat, TableResult
+from tournaments.services.online_bots import online_sweep_timeouts
 from tournaments.services.online_tables import (
     online_start,
-    online_sweep_timeouts,
     tables_set_online,
 )
 from tournaments.services.results import result_submit

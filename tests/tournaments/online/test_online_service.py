@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from tournaments.models import OnlineMatch, OnlineMove, OnlineSeat, OnlineStatus, TableResult
 from tournaments.services import online_state
+from tournaments.services.online_bots import online_sweep_timeouts
 from tournaments.services.online_tables import (
     OnlineRefused,
     online_end,
@@ -17,7 +18,6 @@ from tournaments.services.online_tables import (
     online_resume,
     online_seat_view,
     online_start,
-    online_sweep_timeouts,
 )
 
 

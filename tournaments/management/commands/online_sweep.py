@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from tournaments.services.online_tables import online_sweep_timeouts
+from tournaments.services.online_bots import online_sweep_timeouts
 
 
 class Command(BaseCommand):
