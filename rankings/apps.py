@@ -40,7 +40,7 @@ class RankingsConfig(AppConfig):
         from rankings.services.reviews import night_review_request
 
         hooks.on_night_closed("rankings.review", lambda event: night_review_request(
-            event=event))
+            event=event, closing=True))
         hooks.provide_night_review(selectors_reviews.night_review_progress)
         register_club_paths({"rankings.nightreview": "event__club",
                              "rankings.reviewedgame": "game__table__round__event__club",

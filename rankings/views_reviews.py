@@ -25,7 +25,7 @@ from rankings.selectors_reviews import (
     visible_reviewed_game,
 )
 from rankings.selectors_stats import visible_player
-from rankings.services.reviews import night_review_queue
+from rankings.services.reviews import night_review_queue, review_on_close
 from tournaments.models import Event
 
 
@@ -80,7 +80,9 @@ def club_reviews(request, slug: str):
         except ValidationError as refusal:
             messages.error(request, " ".join(refusal.messages))
         else:
-            messages.success(request, _("The night's review is queued."))
+            messages.success(request, _("The night's review is queued.") if review_on_close()
+                             else _("The night's review is queued: on this server "
+                                    "'manage.py review_nights' makes it."))
         return redirect("reviews:club", slug=club.slug)
     if request.method == "POST" and form.is_valid():
         club_set_reviews(club=club, on=form.cleaned_data["reviews_on"], user=request.user)

@@ -46,10 +46,15 @@ def reviewable_results(event):
             .distinct().order_by("pk"))
 
 
-def night_review_request(*, event, kick: bool = True) -> NightReview | None:
+def night_review_request(*, event, kick: bool = True,
+                         closing: bool = False) -> NightReview | None:
     """The night's review, queued if it is closed, its club reviews, and it has none
-    yet (or the last one failed); None when there is nothing to review."""
+    yet (or the last one failed); None when there is nothing to review. `kick`: hand it
+    to a worker (where tasks run in a worker: `review_on_close`). `closing`: asked by
+    the night's closing, which queues nothing where no worker runs the tasks."""
     if event.status != EventStatus.CLOSED or not event.club.reviews_on:
+        return None
+    if closing and not review_on_close():
         return None
     if not reviewable_results(event).exists() and not event.rounds.filter(
             boards__isnull=False).exists():
