@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from league.models import PlayerNotice
 from league.services.notices import announcement_queue, notice_queue
 from tournaments import hooks
-from tournaments.models import Event, Round, Seat
+from tournaments.models import Event, EventFormat, Round, Seat
 
 
 def _language(player) -> str:
@@ -56,7 +56,7 @@ def night_closed(event: Event) -> None:
                      "are final.") % {"night": event.name, "date": event.date.isoformat()}
             mine = facts.get(player.pk)
             if mine is not None:
-                body += "\n\n" + _closing_lines(mine)
+                body += "\n\n" + _closing_lines(mine, event)
             notice_queue(
                 player=player, notice=PlayerNotice.NIGHT_CLOSED, about=f"night-{event.pk}",
                 club=event.club, subject=_("%(night)s is closed") % {"night": event.name},
@@ -67,9 +67,13 @@ def _whole(value: float):
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def _closing_lines(facts: hooks.ClosingFacts) -> str:
-    lines = [_("Your place: %(place)s of %(of)s, with %(points)s points.") % {
-        "place": facts.place, "of": facts.of, "points": number_format(_whole(facts.points))}]
+def _closing_lines(facts: hooks.ClosingFacts, event: Event) -> str:
+    # a duplicate night ranks by matchpoint percentage (docs/duplicate.md)
+    text = _("Your place: %(place)s of %(of)s, with %(points)s %% of the matchpoints.") \
+        if event.format == EventFormat.DUPLICATE \
+        else _("Your place: %(place)s of %(of)s, with %(points)s points.")
+    lines = [text % {"place": facts.place, "of": facts.of,
+                     "points": number_format(_whole(facts.points))}]
     if facts.rating is not None:
         lines.append(_("Your rating: %(rating)s (%(change)s tonight).") % {
             "rating": number_format(round(facts.rating)),
