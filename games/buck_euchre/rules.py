@@ -56,6 +56,7 @@ from games.engine import (
     Vocabulary,
 )
 from games.engine.boards import trump_against_card
+from games.engine.text import N_, Card, Text
 from games.shared.wording import seat_choices
 
 SUITS = "SHDC"
@@ -116,7 +117,7 @@ class OrderRound(Phase):
     def check(self, state, action):
         if action in self.legal(state):
             return None
-        return RuleViolation("order-or-pass", "round one: order the upcard up or pass")
+        return RuleViolation("order-or-pass", Text(N_("round one: order the upcard up or pass")))
 
     def apply(self, state, action):
         game, seat = state.game, state.to_move
@@ -156,15 +157,14 @@ class DealerDiscard(Phase):
         game = state.game
         family = game.vocab.families["discard"]
         if action not in family:
-            return RuleViolation("discard-expected", "the dealer discards one card face down")
+            return RuleViolation("discard-expected", Text(N_("the dealer discards one card face down")))
         face = action - family.start
         held = [c for c in state.table.of("hand", state.dealer) if game.pack.face_of[c] == face]
         if not held:
-            return RuleViolation("card-not-in-hand", f"{game.pack.faces[face]} is not in "
-                                 "the dealer's hand")
+            return RuleViolation("card-not-in-hand", Text(N_("%(card)s is not in the dealer's hand"), card=Card(game.pack.faces[face])))
         if held[0] == state.vars["upcard"]:
-            return RuleViolation("discard-upcard", "the dealer keeps the upcard and "
-                                 "discards another card")
+            return RuleViolation("discard-upcard", Text(N_("the dealer keeps the upcard and "
+                                 "discards another card")))
         return None
 
     def apply(self, state, action):
@@ -199,9 +199,9 @@ class NameRound(Phase):
         if action in self.legal(state):
             return None
         if action in state.game.vocab.families["name"]:
-            return RuleViolation("upcard-suit", "round two: the upcard's suit was turned "
-                                 "down and cannot be named")
-        return RuleViolation("name-or-pass", "round two: name a suit as trump or pass")
+            return RuleViolation("upcard-suit", Text(N_("round two: the upcard's suit was turned "
+                                 "down and cannot be named")))
+        return RuleViolation("name-or-pass", Text(N_("round two: name a suit as trump or pass")))
 
     def apply(self, state, action):
         game, seat = state.game, state.to_move
@@ -233,7 +233,7 @@ class DropRound(Phase):
     def check(self, state, action):
         if action in self.legal(state):
             return None
-        return RuleViolation("stay-or-drop", "the maker is known: stay in or drop out")
+        return RuleViolation("stay-or-drop", Text(N_("the maker is known: stay in or drop out")))
 
     def apply(self, state, action):
         seat = state.to_move
@@ -363,7 +363,7 @@ class BuckEuchre(EngineGame):
         if isinstance(written, dict) and "hands" in written and written.get("turned") is None:
             # the upcard is no one's: the hands cannot tell it (decision 14)
             return [_problem(None, "deal.turned", "missing-field",
-                             "the deal must name the upcard (turned)")]
+                             Text(N_("the deal must name the upcard (turned)")))]
         return super().place_written_deal(state, written)
 
     def card_suit(self, state, card, seat):
@@ -412,25 +412,22 @@ def sheet_shape(n: int, summary) -> list[dict]:
     """Each scoresheet field there and of the right kind."""
     problems = []
     if summary.get("trump") not in (*SUITS, NO_TRUMP):
-        problems.append(_problem(None, "trump", "bad-trump", "trump must be S, H, D, C "
-                                 f"or {NO_TRUMP!r}, not {summary.get('trump')!r}"))
+        problems.append(_problem(None, "trump", "bad-trump", Text(N_("trump must be S, H, D, C or %(none)s, not %(trump)s"), none=repr(NO_TRUMP), trump=repr(summary.get("trump")))))
     maker = summary.get("maker", "missing")
     if maker is not None and (type(maker) is not int or not 0 <= maker < n):
-        problems.append(_problem(None, "maker", "maker-range", f"the maker must be a seat, "
-                                 f"written {seat_choices(n, or_null=True)}; not {maker!r}"))
+        problems.append(_problem(None, "maker", "maker-range", Text(N_("the maker must be a seat, written %(choices)s; not %(maker)s"), choices=seat_choices(n, or_null=True), maker=repr(maker))))
     stayed, tricks = summary.get("stayed"), summary.get("tricks")
     if not isinstance(stayed, list) or len(stayed) != n \
             or any(type(s) is not bool for s in stayed):
         problems.append(_problem(None, "stayed", "bad-shape",
-                                 "stayed must list true or false for each seat"))
+                                 Text(N_("stayed must list true or false for each seat"))))
     if not isinstance(tricks, list) or len(tricks) != n:
         problems.append(_problem(None, "tricks", "bad-shape",
-                                 "tricks must list one number per seat"))
+                                 Text(N_("tricks must list one number per seat"))))
         return problems
     for seat, won in enumerate(tricks):
         if type(won) is not int or not 0 <= won <= TRICKS:
-            problems.append(_problem(seat, "tricks", "trick-range", f"seat {seat + 1}'s "
-                                     f"tricks {won!r} is not a number from 0 to {TRICKS}"))
+            problems.append(_problem(seat, "tricks", "trick-range", Text(N_("seat %(seat)s's tricks %(won)s is not a number from 0 to %(tricks)s"), seat=seat + 1, won=repr(won), tricks=TRICKS)))
     return problems
 
 
@@ -443,28 +440,28 @@ def sheet_sense(summary) -> list[dict]:
         dropped = [seat for seat, playing in enumerate(stayed) if not playing]
         if dropped:
             problems.append(_problem(dropped[0], "stayed", "drop-without-maker",
-                                     "with no maker (clubs turned, or no trump) everyone "
-                                     "plays the hand"))
+                                     Text(N_("with no maker (clubs turned, or no trump) everyone "
+                                     "plays the hand"))))
         if trump not in ("C", NO_TRUMP):
-            problems.append(_problem(None, "trump", "trump-without-maker", "a trump other "
-                                     "than clubs (turned) needs the maker who chose it"))
+            problems.append(_problem(None, "trump", "trump-without-maker", Text(N_("a trump other "
+                                     "than clubs (turned) needs the maker who chose it"))))
     else:
         if trump == NO_TRUMP:
             problems.append(_problem(maker, "trump", "maker-without-trump",
-                                     "a maker fixes a trump suit"))
+                                     Text(N_("a maker fixes a trump suit"))))
         if not stayed[maker]:
             problems.append(_problem(maker, "stayed", "maker-dropped",
-                                     "the maker cannot drop out"))
+                                     Text(N_("the maker cannot drop out"))))
     for seat, (playing, won) in enumerate(zip(stayed, tricks, strict=True)):
         if not playing and won:
-            problems.append(_problem(seat, "tricks", "dropped-took-trick", f"seat {seat + 1} "
-                                     "dropped out and cannot have taken a trick"))
+            problems.append(_problem(seat, "tricks", "dropped-took-trick", Text(N_("seat %(seat)s dropped out and cannot have taken a trick"), seat=seat + 1)))
     expected = 0 if maker is not None and sum(stayed) == 1 else TRICKS
     # one seat left in and the others rightly at 0: only its count can be wrong
     playing = [seat for seat, playing in enumerate(stayed) if playing]
     alone = playing[0] if len(playing) == 1 and sum(tricks) == tricks[playing[0]] else None
     if sum(tricks) != expected:
-        problems.append(_problem(alone, "tricks", "tricks-sum", f"tricks add up to "
-                                 f"{sum(tricks)}, not {expected}" + (" (everyone dropped: "
-                                 "the hand is not played)" if expected == 0 else "")))
+        problems.append(_problem(alone, "tricks", "tricks-sum", Text(
+            N_("tricks add up to %(total)s, not %(expected)s (everyone dropped: the hand is not "
+               "played)") if expected == 0 else N_("tricks add up to %(total)s, not %(expected)s"),
+            total=sum(tricks), expected=expected)))
     return problems

@@ -36,6 +36,7 @@ from games.engine import (
     Vocabulary,
 )
 from games.engine.boards import trump_against_card
+from games.engine.text import N_, Card, Text
 from games.engine.tricks import FollowRule
 from games.shared import all_fours
 from games.shared.wording import seat_choices
@@ -75,8 +76,8 @@ class FollowOrTrumpAnyTime(FollowRule):
     def violation(self, state, seat, card):
         suit = state.game.card_suit
         if any(suit(state, c, seat) == state.led for c in state.table.of("hand", seat)):
-            return RuleViolation("revoke", "must follow the led suit or play a trump")
-        return RuleViolation("must-trump", "void in the led suit: must play a trump")
+            return RuleViolation("revoke", Text(N_("must follow the led suit or play a trump")))
+        return RuleViolation("must-trump", Text(N_("void in the led suit: must play a trump")))
 
 
 class StockPlay(all_fours.TrumpAnyTime):
@@ -101,14 +102,14 @@ class StockPlay(all_fours.TrumpAnyTime):
         game, draws = state.game, state.game.vocab.families["draw"]
         if state.vars["drawers"]:
             if action not in draws:
-                return RuleViolation("draw-expected", "the stock is drawn after each trick "
-                                     "(winner first): write draw:<card>")
+                return RuleViolation("draw-expected", Text(N_("the stock is drawn after each trick "
+                                     "(winner first): write draw:<card>")))
             top = game.pack.code(state.table.of("stock")[0])
             if action != self.legal(state)[0]:
-                return RuleViolation("draw-order", f"the top card of the stock is {top}")
+                return RuleViolation("draw-order", Text(N_("the top card of the stock is %(card)s"), card=Card(top)))
             return None
         if action in draws:
-            return RuleViolation("card-expected", "it is time to play a card, not to draw")
+            return RuleViolation("card-expected", Text(N_("it is time to play a card, not to draw")))
         return super().check(state, action)
 
     def apply(self, state, action):
@@ -199,12 +200,11 @@ class CaliforniaJack(EngineGame):
     def place_written_deal(self, state, written):
         if isinstance(written, dict) and "hands" in written and "stock" not in written:
             return [{"seat": None, "field": "deal.stock", "code": "missing-field",
-                     "message": "the deal must list the stock, top card first"}]
+                     "message": Text(N_("the deal must list the stock, top card first"))}]
         stock = written.get("stock") if isinstance(written, dict) else None
         if isinstance(stock, list) and len(stock) != STOCK_SIZE and "hands" in written:
             return [{"seat": None, "field": "deal.stock", "code": "deal-size",
-                     "message": f"the stock holds the {STOCK_SIZE} cards not dealt, "
-                                f"not {len(stock)}"}]
+                     "message": Text(N_("the stock holds the %(size)s cards not dealt, not %(count)s"), size=STOCK_SIZE, count=len(stock))}]
         return super().place_written_deal(state, written)
 
     def board_problems(self, board, summary):
@@ -234,18 +234,16 @@ class CaliforniaJack(EngineGame):
         missing = [point for point in ("trump", "high", "low", "jack") if point not in summary]
         if missing:  # (game may be left out: a tie)
             return None, [{"seat": None, "field": f"summary.{point}", "code": "missing-field",
-                           "message": f"a California Jack scoresheet line needs {point}"}
+                           "message": Text(N_("a %(game)s scoresheet line needs %(field)s"), game="California Jack", field=point)}
                           for point in missing]
         problems = []
         if summary.get("trump") not in ("S", "H", "D", "C"):
             problems.append({"seat": None, "field": "summary.trump", "code": "trump-value",
-                             "message": "trump must be S, H, D or C"})
+                             "message": Text(N_("trump must be S, H, D or C"))})
         elif state.trump is not None and summary["trump"] != self.pack.suits[state.trump]:
             top = self.pack.code(state.table.of("stock")[0])  # a stock written on the line
             problems.append({"seat": None, "field": "summary.trump", "code": "trump-mismatch",
-                             "message": f"trump is written as {summary['trump']!r} but the "
-                                        f"stock's top card, {top}, makes it "
-                                        f"{self.pack.suits[state.trump]}"})
+                             "message": Text(N_("trump is written as %(trump)s but the stock's top card, %(card)s, makes it %(suit)s"), trump=repr(summary["trump"]), card=Card(top), suit=Card(self.pack.suits[state.trump]))})
         for point in all_fours.POINTS:
             value = summary.get(point)
             if value is None and point == "game":
@@ -253,8 +251,7 @@ class CaliforniaJack(EngineGame):
             if type(value) is not int or value not in (0, 1):
                 need = seat_choices(state.n, or_null=point == "game")
                 problems.append({"seat": None, "field": f"summary.{point}",
-                                 "code": "seat-range", "message": f"{point} must name the "
-                                 f"seat that took it, written {need}; not {value!r}"})
+                                 "code": "seat-range", "message": Text(N_("%(point)s must name the seat that took it, written %(need)s; not %(value)s"), point=point, need=need, value=repr(value))})
         if problems:
             return None, problems
         taken = {point: summary.get(point) for point in all_fours.POINTS}

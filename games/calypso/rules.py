@@ -52,6 +52,7 @@ from games.engine import (
     by_seat_trump,
 )
 from games.engine.pack import SUIT_WORDS
+from games.engine.text import N_, Card, Text
 
 DEALS = 4
 
@@ -63,9 +64,9 @@ class CalypsoTrickPlay(TrickPlay):
     def check(self, state, action):
         if not state.tricks and not state.trick and state.hand_log \
                 and not state.hand_log[-1]["events"]:
-            return RuleViolation("calypsos-unknown", "the deal before was written as a "
+            return RuleViolation("calypsos-unknown", Text(N_("the deal before was written as a "
                                  "scoresheet line: the cards of the calypsos are unknown, "
-                                 "so this deal must be one too")
+                                 "so this deal must be one too")))
         return super().check(state, action)
 
 CALYPSO_VALUES = (500, 750, 1000, 1000)
@@ -179,8 +180,7 @@ class Calypso(EngineGame):
         rest = self.pack.size - RANKS * state.n * (state.hand_index + 1)
         if isinstance(stock, list) and len(stock) != rest:
             return [{"seat": None, "field": "deal.stock", "code": "deal-size",
-                     "message": f"the stock is the {rest} cards this deal leaves, "
-                                f"not {len(stock)}"}]
+                     "message": Text(N_("the stock is the %(rest)s cards this deal leaves, not %(count)s"), rest=rest, count=len(stock))}]
         problems = self._copies_left(carried, written)
         if problems:
             return problems
@@ -206,9 +206,7 @@ class Calypso(EngineGame):
             for face in over & set(map(self.pack.parse, codes)):
                 over.discard(face)
                 problems.append({"seat": seat, "field": field, "code": "duplicate-card",
-                                 "message": f"{self.pack.faces[face]!r} is written "
-                                            f"{used[face]} times with the cards dealt "
-                                            f"before; the pack has {self.pack.copies}"})
+                                 "message": Text(N_("%(card)s is written %(used)s times with the cards dealt before; the pack has %(copies)s"), card=Card(self.pack.faces[face], quoted=True), used=used[face], copies=self.pack.copies)})
         return problems
 
     def _fresh_ids(self, state, taken: set[int]) -> None:
@@ -292,8 +290,7 @@ class Calypso(EngineGame):
                          or len(have) != 2 or have[i] != sheet["score"][i]), 0)
             problems.append({"seat": self.teams[side][0], "field": "summary.score",
                              "code": "score-mismatch",
-                             "message": f"the score is written as {have!r} but the "
-                                        f"calypsos and cards give {sheet['score']}"})
+                             "message": Text(N_("the score is written as %(have)s but the calypsos and cards give %(score)s"), have=repr(have), score=sheet['score'])})
         scores = [now - before for now, before in zip(sheet["score"], state.totals,
                                                       strict=True)]
         return scores, problems
@@ -304,14 +301,13 @@ class Calypso(EngineGame):
                                 ("won", 2, self.pack.size)):
             values = summary.get(field)
             if not isinstance(values, list) or len(values) != per:
-                problems.append(_problem(None, field, "bad-shape", f"{field} must list "
-                                         f"one number per {'seat' if per == 4 else 'side'}"))
+                problems.append(_problem(None, field, "bad-shape", Text(N_("%(field)s must list one number per seat") if per == 4 else N_("%(field)s must list one number per side"), field=field)))
                 continue
             for unit, value in enumerate(values):
                 if type(value) is not int or not 0 <= value <= top:
                     seat = unit if per == 4 else self.teams[unit][0]
                     problems.append(_problem(seat, field, f"{field.rstrip('s')}-range",
-                                             f"{value!r} is not a number from 0 to {top}"))
+                                             Text(N_("%(value)s is not a number from 0 to %(top)s"), value=repr(value), top=top)))
         if problems:
             return problems
         before = state.hand_log[-1]["summary"] if state.hand_log else None
@@ -320,9 +316,7 @@ class Calypso(EngineGame):
             + sum(summary["won"])
         dealt = RANKS * state.n * (state.hand_index + 1)
         if played != dealt:
-            problems.append(_problem(None, "won", "cards-sum", f"calypsos, calypso cards "
-                                     f"and won piles hold {played} cards, but {dealt} have "
-                                     "been played"))
+            problems.append(_problem(None, "won", "cards-sum", Text(N_("calypsos, calypso cards and won piles hold %(played)s cards, but %(dealt)s have been played"), played=played, dealt=dealt)))
         return problems
 
     def _growth_problems(self, state, before, summary) -> list[dict]:
@@ -335,22 +329,20 @@ class Calypso(EngineGame):
             kept = RANKS * summary["calypsos"][seat] + summary["calypso_cards"][seat]
             if kept > copies:
                 problems.append(_problem(seat, "calypso_cards", "calypso_card-range",
-                                         f"{summary['calypsos'][seat]} calypsos and "
-                                         f"{summary['calypso_cards'][seat]} cards are more "
-                                         f"than the {copies} cards of the seat's suit"))
+                                         Text(N_("%(calypsos)s calypsos and %(calypso_cards)s cards are more than the %(copies)s cards of the seat's suit"), calypsos=summary['calypsos'][seat], calypso_cards=summary['calypso_cards'][seat], copies=copies)))
             if not before:
                 continue
             if summary["calypsos"][seat] < before["calypsos"][seat]:
                 problems.append(_problem(seat, "calypsos", "calypsos-decrease",
-                                         "fewer calypsos than after the deal before"))
+                                         Text(N_("fewer calypsos than after the deal before"))))
             elif kept < RANKS * before["calypsos"][seat] + before["calypso_cards"][seat]:
                 problems.append(_problem(seat, "calypso_cards", "calypso-shrinks",
-                                         "cards left the calypso in progress without "
-                                         "completing it"))
+                                         Text(N_("cards left the calypso in progress without "
+                                         "completing it"))))
         for side, team in enumerate(self.teams):
             if before and summary["won"][side] < before["won"][side]:
-                problems.append(_problem(team[0], "won", "won-shrinks", "fewer won-pile "
-                                         "cards than after the deal before"))
+                problems.append(_problem(team[0], "won", "won-shrinks", Text(N_("fewer won-pile "
+                                         "cards than after the deal before"))))
         return problems
 
 

@@ -256,10 +256,10 @@ class State:
             if violation is not None:
                 raise IllegalAction(violation)
         elif self.over or self.phase_index < 0:
-            raise IllegalAction(RuleViolation("not-now", "no action is expected now"))
+            raise IllegalAction(RuleViolation("not-now", Text(N_("no action is expected now"))))
         action = self._parse(action)
         if action is None:
-            raise IllegalAction(RuleViolation("unknown-action", "not an action of this game"))
+            raise IllegalAction(RuleViolation("unknown-action", Text(N_("not an action of this game"))))
         phase = self.game.phases[self.phase_index]
         seat = phase.to_move(self)
         self.history.append(action)

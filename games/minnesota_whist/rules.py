@@ -38,6 +38,7 @@ from games.engine import (
     TrickPlay,
     Vocabulary,
 )
+from games.engine.text import N_, Card, Text
 from games.shared.wording import seat_choices, side_name
 
 SIDES = ((0, 2), (1, 3))  # partners across
@@ -96,12 +97,11 @@ class BidCards(Phase):
     def check(self, state, action):
         game = state.game
         if action not in game.vocab.families["bid"]:
-            return RuleViolation("bid-card-expected", "each player first picks a bid card "
-                                 "from the hand (bid:2C for high, bid:2H for low)")
+            return RuleViolation("bid-card-expected", Text(N_("each player first picks a bid card "
+                                 "from the hand (bid:2C for high, bid:2H for low)")))
         if self._card(state, state.to_move, action) is None:
             face = action - game.vocab.families["bid"].start
-            return RuleViolation("card-not-in-hand", f"{game.pack.faces[face]} is not in "
-                                 "the hand")
+            return RuleViolation("card-not-in-hand", Text(N_("%(card)s is not in the hand"), card=Card(game.pack.faces[face])))
         return None
 
     def apply(self, state, action):
@@ -210,29 +210,24 @@ def sheet_problems(n: int, summary) -> list[dict]:
     problems = []
     bid, grander, tricks = summary.get("bid"), summary.get("grander"), summary.get("tricks")
     if bid not in (HIGH, LOW):
-        problems.append(_problem(None, "bid", "bad-bid", f"bid must be {HIGH!r} or "
-                                 f"{LOW!r}, not {bid!r}"))
+        problems.append(_problem(None, "bid", "bad-bid", Text(N_("bid must be %(high)s or %(low)s, not %(bid)s"), high=repr(HIGH), low=repr(LOW), bid=repr(bid))))
     if grander is not None and (type(grander) is not int or not 0 <= grander < n):
-        problems.append(_problem(None, "grander", "grander-range", "the grander must be a "
-                                 f"seat, written {seat_choices(n, or_null=True)}; not "
-                                 f"{grander!r}"))
+        problems.append(_problem(None, "grander", "grander-range", Text(N_("the grander must be a seat, written %(choices)s; not %(grander)s"), choices=seat_choices(n, or_null=True), grander=repr(grander))))
     elif bid == HIGH and grander is None:
         problems.append(_problem(None, "grander", "grander-mismatch",
-                                 "a high hand names the seat that granded"))
+                                 Text(N_("a high hand names the seat that granded"))))
     elif bid == LOW and grander is not None:
         problems.append(_problem(grander, "grander", "grander-mismatch",
-                                 "nobody grands on a low hand"))
+                                 Text(N_("nobody grands on a low hand"))))
     if not isinstance(tricks, list) or len(tricks) != 2:
         problems.append(_problem(None, "tricks", "bad-shape",
-                                 "tricks must list two numbers, one per side"))
+                                 Text(N_("tricks must list two numbers, one per side"))))
         return problems
     for side, won in enumerate(tricks):
         if type(won) is not int or not 0 <= won <= CARDS:
-            problems.append(_problem(side, "tricks", "trick-range", f"the tricks of "
-                                     f"{side_name(SIDES[side])}, {won!r}, are not a number "
-                                     f"from 0 to {CARDS}"))
+            problems.append(_problem(side, "tricks", "trick-range", Text(N_("the tricks of %(side)s, %(won)s, are not a number from 0 to %(cards)s"), side=side_name(SIDES[side]), won=repr(won), cards=CARDS)))
     numbers = all(type(won) is int for won in tricks)
     if numbers and all(0 <= won <= CARDS for won in tricks) and sum(tricks) != CARDS:
         problems.append(_problem(None, "tricks", "tricks-sum",
-                                 f"tricks add up to {sum(tricks)}, not {CARDS}"))
+                                 Text(N_("tricks add up to %(total)s, not %(cards)s"), total=sum(tricks), cards=CARDS)))
     return problems

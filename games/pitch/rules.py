@@ -43,6 +43,7 @@ from games.engine import (
     RuleViolation,
     Vocabulary,
 )
+from games.engine.text import N_, Card, Text
 from games.shared import all_fours
 
 SMUDGE = 5  # the smudge bid as a number: above 4
@@ -89,28 +90,26 @@ class PitchBidding(Phase):
         game, high = state.game, state.vars["high"]
         dealer = state.to_move == state.dealer
         if action not in game.bid_actions:
-            return RuleViolation("bid-expected", "it is time to bid, pass or steal")
+            return RuleViolation("bid-expected", Text(N_("it is time to bid, pass or steal")))
         if action == game.PASS:
             if dealer and high is None:
-                return RuleViolation("dealer-must-bid", "everyone passed: the dealer "
-                                     "must bid 2 or more")
+                return RuleViolation("dealer-must-bid", Text(N_("everyone passed: the dealer "
+                                     "must bid 2 or more")))
             return None
         if action == game.STEAL:
             if not dealer:
-                return RuleViolation("steal-dealer-only", "only the dealer may steal")
+                return RuleViolation("steal-dealer-only", Text(N_("only the dealer may steal")))
             if high is None:
-                return RuleViolation("nothing-to-steal", "nobody has bid: there is "
-                                     "nothing to steal")
+                return RuleViolation("nothing-to-steal", Text(N_("nobody has bid: there is "
+                                     "nothing to steal")))
             return None
         value = game.bid_value(action)
         if value not in game.bid_values():
-            return RuleViolation("no-smudge", "smudge is not played at this table")
+            return RuleViolation("no-smudge", Text(N_("smudge is not played at this table")))
         if high is not None and value <= high:
             if dealer and value == high:
-                return RuleViolation("steal-word", "the dealer takes the high bid at "
-                                     f"{bid_text(high)} by writing steal")
-            return RuleViolation("bid-too-low", f"a bid must be higher than "
-                                 f"{bid_text(high)}")
+                return RuleViolation("steal-word", Text(N_("the dealer takes the high bid at %(bid)s by writing steal"), bid=Card(bid_text(high))))
+            return RuleViolation("bid-too-low", Text(N_("a bid must be higher than %(bid)s"), bid=Card(bid_text(high))))
         return None
 
     def apply(self, state, action):

@@ -53,6 +53,7 @@ from games.engine import (
     Vocabulary,
     next_bidder,
 )
+from games.engine.text import N_, Text
 from games.ribs.sheet import CRACKED, MADE, MISSED, TRICKS, hand_scores, read_summary
 
 RANKS = "789TJQKA"  # lowest first: a card's power is its place here
@@ -202,13 +203,12 @@ class TrickAuction(Phase):
         game, high = state.game, state.vars["high"]
         if action == game.pass_action:
             if high is None:
-                return RuleViolation("opening-pass", "the opener must bid 2 or more")
+                return RuleViolation("opening-pass", Text(N_("the opener must bid 2 or more")))
             return None
         if action not in game.vocab.families["bid"]:
-            return RuleViolation("bid-expected", "it is time to bid or pass")
+            return RuleViolation("bid-expected", Text(N_("it is time to bid or pass")))
         if high is not None and game.vocab.number(action) != high + 1:
-            return RuleViolation("raise-by-one", f"the bid is {high}: raise to {high + 1} "
-                                 "or pass")
+            return RuleViolation("raise-by-one", Text(N_("the bid is %(high)s: raise to %(high2)s or pass"), high=high, high2=high + 1))
         return None  # (the bid family holds exactly the bids 2 .. max_bid)
 
     def apply(self, state, action):
@@ -253,18 +253,18 @@ class TrickLay(Phase):
         game, seat = state.game, state.to_move
         kind = game.pair_kind(action)
         if kind is None:
-            return RuleViolation("pair-expected", "it is time to lay two cards "
-                                 "(ribs:AS+7H, lay:QD+9C or fold:8S+7S)")
+            return RuleViolation("pair-expected", Text(N_("it is time to lay two cards "
+                                 "(ribs:AS+7H, lay:QD+9C or fold:8S+7S)")))
         if kind not in self.kinds(state, seat):
             if seat == state.vars["bidder"]:
-                return RuleViolation("ribs-expected", "the high bidder lays the ribs "
-                                     "(ribs:AS+7H)")
+                return RuleViolation("ribs-expected", Text(N_("the high bidder lays the ribs "
+                                     "(ribs:AS+7H)")))
             if kind == "fold":
-                return RuleViolation("folded-twice", "a player folds once per hand")
-            return RuleViolation("not-the-bidder", "only the high bidder lays ribs")
+                return RuleViolation("folded-twice", Text(N_("a player folds once per hand")))
+            return RuleViolation("not-the-bidder", Text(N_("only the high bidder lays ribs")))
         if self.cards_of(state, seat, action) is None:
             codes = "+".join(game.pack.faces[f] for f in game.pair_of[action])
-            return RuleViolation("card-not-in-hand", f"{codes} is not in the hand")
+            return RuleViolation("card-not-in-hand", Text(N_("%(cards)s is not in the hand"), cards=codes))
         return None
 
     @staticmethod

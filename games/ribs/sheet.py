@@ -7,6 +7,7 @@ when written). The hand is scored from the points: 1 to each player with the mos
 
 from __future__ import annotations
 
+from games.engine.text import N_, Text
 from games.shared.wording import seat_choices
 
 MADE, MISSED, CRACKED = "made", "missed", "cracked"
@@ -32,14 +33,14 @@ def read_points(summary, n: int) -> list[dict]:
     points = summary.get("points")
     if not isinstance(points, list) or len(points) != n:
         return [problem(None, "summary.points", "bad-shape",
-                        f"points must list the points captured by each of the {n} players")]
+                        Text(N_("points must list the points captured by each of the %(n)s players"), n=n))]
     most = POINTS_PER_PLAYER * n
     problems = [problem(seat, "summary.points", "points-range",
-                        f"seat {seat + 1}'s points {value!r} are not a number from 0 to {most}")
+                        Text(N_("seat %(seat)s's points %(value)s are not a number from 0 to %(most)s"), seat=seat + 1, value=repr(value), most=most))
                 for seat, value in enumerate(points) if not is_int(value) or not 0 <= value <= most]
     if not problems and sum(points) > most:
         problems.append(problem(None, "summary.points", "points-sum",
-                                f"the points add up to {sum(points)}; the pack holds {most}"))
+                                Text(N_("the points add up to %(total)s; the pack holds %(most)s"), total=sum(points), most=most)))
     return problems
 
 
@@ -50,10 +51,9 @@ def read_winners(summary, scores: list[int]) -> list[dict]:
     if not isinstance(won, list) or len(won) != len(scores) \
             or any(not isinstance(w, bool) for w in won):
         return [problem(None, "summary.won", "bad-shape",
-                        "won must say true or false for each player")]
+                        Text(N_("won must say true or false for each player")))]
     return [problem(seat, "summary.won", "winner-mismatch",
-                    f"seat {seat + 1} {'won' if score else 'did not win'} the hand by the "
-                    f"points, but won is written as {flag}")
+                    Text(N_("seat %(seat)s won the hand by the points, but won is written as %(flag)s") if score else N_("seat %(seat)s did not win the hand by the points, but won is written as %(flag)s"), seat=seat + 1, flag=flag))
             for seat, (flag, score) in enumerate(zip(won, scores, strict=True))
             if flag != bool(score)]
 
@@ -61,26 +61,25 @@ def read_winners(summary, scores: list[int]) -> list[dict]:
 def read_row(row, n: int, top: int) -> list[dict]:
     field = "summary.trick_results"
     if not isinstance(row, dict):
-        return [problem(None, field, "bad-shape", "each trick result must be an object")]
+        return [problem(None, field, "bad-shape", Text(N_("each trick result must be an object")))]
     bidder, bid, outcome = row.get("bidder"), row.get("bid"), row.get("outcome")
     cracker = row.get("cracker")
     if not is_int(bidder) or not 0 <= bidder < n:
-        return [problem(None, field, "bidder-range", f"bidder {bidder!r} is not a seat, "
-                        f"written {seat_choices(n)}")]
+        return [problem(None, field, "bidder-range", Text(N_("bidder %(bidder)s is not a seat, written %(choices)s"), bidder=repr(bidder), choices=seat_choices(n)))]
     problems = []
     if not is_int(bid) or not 2 <= bid <= top:
         problems.append(problem(bidder, field, "bid-range",
-                                f"bid {bid!r} is not a number from 2 to {top}"))
+                                Text(N_("bid %(bid)s is not a number from 2 to %(top)s"), bid=repr(bid), top=top)))
     if outcome not in (MADE, MISSED, CRACKED):
         problems.append(problem(bidder, field, "bad-outcome",
-                                f"outcome {outcome!r} is not made, missed or cracked"))
+                                Text(N_("outcome %(outcome)s is not made, missed or cracked"), outcome=repr(outcome))))
     elif outcome == CRACKED and (not is_int(cracker) or not 0 <= cracker < n
                                  or cracker == bidder):
-        problems.append(problem(bidder, field, "cracker-range", "a cracked trick names "
-                                "the seat that cracked the ribs (not the bidder)"))
+        problems.append(problem(bidder, field, "cracker-range", Text(N_("a cracked trick names "
+                                "the seat that cracked the ribs (not the bidder)"))))
     elif outcome != CRACKED and cracker is not None:
         problems.append(problem(cracker if is_int(cracker) else None, field, "cracker-range",
-                                f"only a cracked trick names a cracker ({outcome})"))
+                                Text(N_("only a cracked trick names a cracker (%(outcome)s)"), outcome=outcome)))
     return problems
 
 
@@ -90,7 +89,7 @@ def read_rows(summary, points: list[int], n: int, top: int) -> list[dict]:
         return []
     if not isinstance(rows, list) or len(rows) != TRICKS:
         return [problem(None, "summary.trick_results", "bad-shape",
-                        f"trick_results must list the {TRICKS} tricks")]
+                        Text(N_("trick_results must list the %(tricks)s tricks"), tricks=TRICKS))]
     problems = [p for row in rows for p in read_row(row, n, top)]
     if problems:
         return problems
@@ -99,15 +98,14 @@ def read_rows(summary, points: list[int], n: int, top: int) -> list[dict]:
         if row["outcome"] == MADE:
             made[row["bidder"]] += row["bid"]
     return [problem(seat, "summary.points", "points-below-bids",
-                    f"seat {seat + 1} made bids of {made[seat]} points in all but is "
-                    f"written with {points[seat]}")
+                    Text(N_("seat %(seat)s made bids of %(made)s points in all but is written with %(points)s"), seat=seat + 1, made=made[seat], points=points[seat]))
             for seat in range(n) if points[seat] < made[seat]]
 
 
 def read_summary(summary, n: int, top: int) -> tuple[list[int] | None, list[dict]]:
     """Scores of a scoresheet hand and the problems found (seat, field, code)."""
     if not isinstance(summary, dict):
-        return None, [problem(None, "summary", "bad-shape", "the summary must be an object")]
+        return None, [problem(None, "summary", "bad-shape", Text(N_("the summary must be an object")))]
     problems = read_points(summary, n)
     if problems:
         return None, problems

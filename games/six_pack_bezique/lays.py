@@ -19,6 +19,7 @@ from collections import Counter
 from itertools import combinations_with_replacement, product
 
 from games.engine import RuleViolation, Vocabulary
+from games.engine.text import N_, Card, Text
 from games.six_pack_bezique.melds import KINDS, MARRIAGE, SUITS, Kind, needed_codes, own_tabled
 
 TABLE = "table:"
@@ -104,34 +105,29 @@ def resolve(book, seat: int, kind: Kind, tokens):
     trump = book.trump()
     slots = needed_codes(kind, trump)
     if slots is None:
-        return RuleViolation("trump-not-set", "four of trumps needs a trump suit, and none "
-                             "is set yet")
+        return RuleViolation("trump-not-set", Text(N_("four of trumps needs a trump suit, and none "
+                             "is set yet")))
     if kind.suit == "T" and tokens[0][0][1] != trump:
-        return RuleViolation("meld-cards-missing", f"{kind.code}: trump is {trump}, the cards "
-                             "named are not trumps")
+        return RuleViolation("meld-cards-missing", Text(N_("%(code)s: trump is %(trump)s, the cards named are not trumps"), code=kind.code, trump=Card(trump)))
     code, used, own = book.code, book.used, own_tabled(book.state, seat)
     copies: dict[str, list[list[int]]] = {}
     for card in book.state.table.of("hand", seat):
         if card in own or card not in used:
             copies.setdefault(code(card), [[], []])[card in own].append(card)
     need = [Counter(c for c, t in tokens if t == tabled) for tabled in (False, True)]
-    for tabled, where in ((False, "concealed in the hand"), (True, "on the table")):
+    for tabled in (False, True):
         for face, count in need[tabled].items():
             if count > len(copies.get(face, [[], []])[tabled]):
                 name = (TABLE if tabled else "") + face
                 return RuleViolation("meld-cards-missing" if not tabled else "card-not-on-table",
-                                     f"{kind.code}: {name} is named {count} times but this "
-                                     f"player has {len(copies.get(face, [[], []])[tabled])} {where}")
+                                     Text(N_("%(code)s: %(name)s is named %(count)s times but this player has %(held)s on the table") if tabled else N_("%(code)s: %(name)s is named %(count)s times but this player has %(held)s concealed in the hand"), code=kind.code, name=name, count=count, held=len(copies.get(face, [[], []])[tabled])))
     concealed = [card for face, count in need[False].items() for card in copies[face][0][:count]]
     bases = [g for g in book.groups if g.seat == seat and book._may_build_on(g, kind)]
     for base in sorted(bases, key=lambda g: -len(g.cards)) + [None]:
         cards = _tabled_cards(book, kind, copies, need[True], base)
         if cards is not None:
             return tuple(cards + concealed), base
-    return RuleViolation("meld-reuse", f"{kind.code}: the tabled cards named were already "
-                         "used in a meld of this class (only growing a bezique or restoring "
-                         "a broken meld that scored may reuse them; never the king and queen "
-                         "of one scored sequence)")
+    return RuleViolation("meld-reuse", Text(N_("%(code)s: the tabled cards named were already used in a meld of this class (only growing a bezique or restoring a broken meld that scored may reuse them; never the king and queen of one scored sequence)"), code=kind.code))
 
 
 def _tabled_cards(book, kind, copies, need: Counter, base) -> list[int] | None:

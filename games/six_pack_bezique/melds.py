@@ -28,6 +28,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from games.engine.text import N_, Text
+
 SEQUENCE, MARRIAGE, FOURS, BEZIQUES = "A", "B", "C", "D"
 SUITS = "SHDC"
 FOUR_POINTS = {"A": 100, "K": 80, "Q": 60, "J": 40}
@@ -205,21 +207,23 @@ class Book:
                 return pair
         return None
 
-    def why_not(self, seat: int, kind: Kind) -> tuple[str, str]:
+    def why_not(self, seat: int, kind: Kind) -> tuple[str, Text]:
         """The violation code and message for a meld that `find` refused."""
         slots = needed_codes(kind, self.trump())
         if slots is None:
-            return "trump-not-set", "four of trumps needs a trump suit, and none is set yet"
+            return "trump-not-set", Text(N_("four of trumps needs a trump suit, and none is "
+                                            "set yet"))
         codes = [self.code(c) for c in self.state.table.of("hand", seat)]
         for accepts in slots:
             match = next((c for c in codes if c in accepts), None)
             if match is None:
-                return "meld-cards-missing", f"{kind.code} needs cards that are not held"
+                return "meld-cards-missing", Text(N_("%(code)s needs cards that are not held"),
+                                                  code=kind.code)
             codes.remove(match)
-        return "meld-reuse", (f"{kind.code}: the cards held were already used in a meld of "
-                              "this class (only growing a bezique or restoring a broken "
-                              "meld may reuse them; never the king and queen of one scored "
-                              "sequence)")
+        return "meld-reuse", Text(N_("%(code)s: the cards held were already used in a meld of "
+                                     "this class (only growing a bezique or restoring a broken "
+                                     "meld may reuse them; never the king and queen of one "
+                                     "scored sequence)"), code=kind.code)
 
     # --- changing the book ---------------------------------------------------
     def lay(self, seat: int, kind: Kind, cards, base: Group | None, scored: bool) -> int:

@@ -6,6 +6,7 @@ docstring)."""
 from __future__ import annotations
 
 from games.engine import NO_OBLIGATION, FollowRule, Phase, RuleViolation, TrickPlay, by_table_trump
+from games.engine.text import N_, Text
 from games.six_pack_bezique.melds import FACE_RANKS, KIND_CODES, Book, own_tabled
 from games.six_pack_bezique.turn import (
     check_meld_turn,
@@ -49,13 +50,13 @@ class EndGameFollow(FollowRule):
     def violation(self, state, seat, card):
         follow, higher, trumps = self._split(state, state.table.of("hand", seat))
         if follow and card not in follow:
-            return RuleViolation("revoke", "in the last twelve tricks the second player "
-                                 "must follow suit when able")
+            return RuleViolation("revoke", Text(N_("in the last twelve tricks the second player "
+                                 "must follow suit when able")))
         if higher:
-            return RuleViolation("must-win", "in the last twelve tricks the second player "
-                                 "must beat the led card when able")
-        return RuleViolation("must-trump", "void in the led suit in the last twelve "
-                             "tricks: must play a trump")
+            return RuleViolation("must-win", Text(N_("in the last twelve tricks the second player "
+                                 "must beat the led card when able")))
+        return RuleViolation("must-trump", Text(N_("void in the led suit in the last twelve "
+                             "tricks: must play a trump")))
 
 
 END_GAME = EndGameFollow()
@@ -166,11 +167,11 @@ class BeziquePlay(TrickPlay):
         if step == BLANCHE_STEP:
             if family in ("blanche", "no-blanche"):
                 return None
-            return RuleViolation("blanche-pending", "a card drawn after a carte blanche is "
-                                 "shown (blanche) or not (no-blanche) first")
+            return RuleViolation("blanche-pending", Text(N_("a card drawn after a carte blanche is "
+                                 "shown (blanche) or not (no-blanche) first")))
         if family in ("meld", "score", "done"):
-            return RuleViolation("meld-not-now", "melds are laid only by the winner of a "
-                                 "trick, right after it, while the stock lasts")
+            return RuleViolation("meld-not-now", Text(N_("melds are laid only by the winner of a "
+                                 "trick, right after it, while the stock lasts")))
         if family == "table":
             return self.check_table_play(state, seat, action)
         violation = super().check(state, action)
@@ -186,8 +187,7 @@ class BeziquePlay(TrickPlay):
         own = own_tabled(state, seat)
         copies = [c for c in state.table.of("hand", seat) if game.pack.face_of[c] == face]
         if not any(c in own for c in copies) or all(c in used for c in copies):
-            return RuleViolation("card-not-on-table", f"{game.vocab.text(action)}: the hand "
-                                 "has no such card on the table beside a concealed copy")
+            return RuleViolation("card-not-on-table", Text(N_("%(text)s: the hand has no such card on the table beside a concealed copy"), text=game.vocab.text(action)))
         return self.follow_violation(state, seat, action)
 
     def follow_violation(self, state, seat, action):

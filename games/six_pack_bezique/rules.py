@@ -195,8 +195,7 @@ class SixPackBezique(EngineGame):
         rest = self.pack.size - PLAYERS * CARDS
         if isinstance(stock, list) and len(stock) != rest:
             return [{"seat": None, "field": "deal.stock", "code": "deal-size",
-                     "message": f"the stock is the {rest} cards left after the deal, "
-                                f"not {len(stock)}"}]
+                     "message": Text(N_("the stock is the %(rest)s cards left after the deal, not %(count)s"), rest=rest, count=len(stock))}]
         return super().place_written_deal(state, written)
 
     # --- boards: the board fixes the whole pack order, and the cut chance gave -------

@@ -8,6 +8,7 @@ written. Problems name the seat and the field.
 
 from __future__ import annotations
 
+from games.engine.text import N_, Text
 from games.six_pack_bezique.melds import KIND_CODES, KINDS, MARRIAGE, SEQUENCE, SUITS
 from games.six_pack_bezique.melds import points as meld_points
 
@@ -75,24 +76,22 @@ def _read_facts(summary, problems):
     for field in ("cut", "guess"):
         value = summary.get(field)
         if not _number(value, 1, MAX_CUT):
-            problems.append(_problem(None, field, f"{field}-range", f"{field} must be a "
-                                     f"number of cards from 1 to {MAX_CUT}, not {value!r}"))
+            problems.append(_problem(None, field, f"{field}-range", Text(N_("%(field)s must be a number of cards from 1 to %(most)s, not %(value)s"), field=field, most=MAX_CUT, value=repr(value))))
         facts[field] = value
     last = summary.get("last_trick")
     if not _number(last, 0, 1):
         problems.append(_problem(None, "last_trick", "last-trick",
-                                 f"last_trick must be a seat, written 0 (seat 1) or 1 (seat 2); not {last!r}"))
+                                 Text(N_("last_trick must be a seat, written 0 (seat 1) or 1 (seat 2); not %(last)s"), last=repr(last))))
     facts["last"] = last
     blanches = summary.get("carte_blanche", [0, 0])
     if not isinstance(blanches, list) or len(blanches) != 2:
         problems.append(_problem(None, "carte_blanche", "bad-shape",
-                                 "carte_blanche must list one count per seat"))
+                                 Text(N_("carte_blanche must list one count per seat"))))
         blanches = [0, 0]
     for seat, count in enumerate(blanches):
         if not _number(count, 0, MAX_BLANCHES):
             problems.append(_problem(seat, "carte_blanche", "blanche-range",
-                                     f"seat {seat + 1}'s carte blanches {count!r} is not a "
-                                     f"count from 0 to {MAX_BLANCHES}"))
+                                     Text(N_("seat %(seat)s's carte blanches %(count)s is not a count from 0 to %(most)s"), seat=seat + 1, count=repr(count), most=MAX_BLANCHES)))
     facts["blanches"] = blanches
     return facts
 
@@ -105,7 +104,7 @@ def _trump(summary, melds, problems):
     trump = summary["trump"]
     if trump is not None and trump not in SUITS:
         problems.append(_problem(None, "trump", "bad-trump",
-                                 f"trump must be S, H, D, C or null, not {trump!r}"))
+                                 Text(N_("trump must be S, H, D, C or null, not %(trump)s"), trump=repr(trump))))
         return None
     return trump
 
@@ -114,7 +113,7 @@ def _read_melds(summary, problems):
     melds = summary.get("melds")
     if not isinstance(melds, list):
         problems.append(_problem(None, "melds", "bad-shape",
-                                 "melds must list each meld scored: {seat, meld, points}"))
+                                 Text(N_("melds must list each meld scored: {seat, meld, points}"))))
         return []
     good = []
     for index, meld in enumerate(melds):
@@ -122,14 +121,11 @@ def _read_melds(summary, problems):
         if not isinstance(meld, dict) or not _number(seat, 0, 1) \
                 or meld.get("meld") not in KINDS:
             problems.append(_problem(seat if _number(seat, 0, 1) else None, "melds",
-                                     "bad-meld", f"meld {index + 1} must name a seat (0 or "
-                                     f"1) and a meld of this game, not {meld!r}"))
+                                     "bad-meld", Text(N_("meld %(index)s must name a seat (0 or 1) and a meld of this game, not %(meld)s"), index=index + 1, meld=repr(meld))))
             continue
         good.append(meld)
     if len(melds) > STOCK_TRICKS:
-        problems.append(_problem(None, "melds", "too-many-melds", f"{len(melds)} melds "
-                                 f"scored: one is scored per trick won while the stock "
-                                 f"lasts, {STOCK_TRICKS} tricks"))
+        problems.append(_problem(None, "melds", "too-many-melds", Text(N_("%(count)s melds scored: one is scored per trick won while the stock lasts, %(tricks)s tricks"), count=len(melds), tricks=STOCK_TRICKS)))
     return good
 
 
@@ -138,17 +134,14 @@ def _meld_points(melds, trump, problems):
     for index, meld in enumerate(melds):
         kind, seat = KINDS[meld["meld"]], meld["seat"]
         if kind.suit == "T" and trump is None:
-            problems.append(_problem(seat, "melds", "trump-not-set", f"meld {index + 1}: "
-                                     f"{kind.code} needs a trump suit and none is set"))
+            problems.append(_problem(seat, "melds", "trump-not-set", Text(N_("meld %(index)s: %(code)s needs a trump suit and none is set"), index=index + 1, code=kind.code)))
             continue
         if kind.cls in (SEQUENCE, MARRIAGE) and trump is None:
-            problems.append(_problem(seat, "melds", "trump-not-set", f"meld {index + 1}: "
-                                     f"a {kind.code} laid sets trump, but trump is null"))
+            problems.append(_problem(seat, "melds", "trump-not-set", Text(N_("meld %(index)s: a %(code)s laid sets trump, but trump is null"), index=index + 1, code=kind.code)))
             continue
         value = meld_points(kind, trump)
         if "points" in meld and meld["points"] != value:
-            problems.append(_problem(seat, "melds", "meld-points", f"meld {index + 1}: "
-                                     f"{kind.code} scores {value}, not {meld['points']!r}"))
+            problems.append(_problem(seat, "melds", "meld-points", Text(N_("meld %(index)s: %(code)s scores %(value)s, not %(points)s"), index=index + 1, code=kind.code, value=value, points=repr(meld['points']))))
         points[seat] += value
     return points
 
@@ -158,7 +151,7 @@ def score_sheet(dealer: int, summary) -> tuple[list[int] | None, list[dict]]:
     from games.six_pack_bezique.rules import LAST_TRICK, cut_bonuses, final_scores
 
     if not isinstance(summary, dict):
-        return None, [_problem(None, "summary", "bad-shape", "the summary must be an object")]
+        return None, [_problem(None, "summary", "bad-shape", Text(N_("the summary must be an object")))]
     problems: list[dict] = []
     facts = _read_facts(summary, problems)
     melds = _read_melds(summary, problems)
@@ -181,7 +174,5 @@ def score_sheet(dealer: int, summary) -> tuple[list[int] | None, list[dict]]:
                     else written
                 if have != derived[field][seat]:
                     problems.append(_problem(seat, field, "summary-mismatch",
-                                             f"{field} of seat {seat + 1} is written as "
-                                             f"{have!r} but the sheet gives "
-                                             f"{derived[field][seat]}"))
+                                             Text(N_("%(field)s of seat %(seat)s is written as %(have)s but the sheet gives %(derived)s"), field=field, seat=seat + 1, have=repr(have), derived=derived[field][seat])))
     return final, problems

@@ -13,6 +13,7 @@ by ``score:<meld>`` when it scored, so a record read back says what happened.
 from __future__ import annotations
 
 from games.engine import RuleViolation
+from games.engine.text import N_, Text
 from games.six_pack_bezique.lays import resolve, token_key, tokens_of, variants
 from games.six_pack_bezique.melds import KIND_CODES, KINDS, MARRIAGE, SEQUENCE, SUITS, Book
 from games.six_pack_bezique.melds import points as meld_points
@@ -70,18 +71,16 @@ def check_meld_turn(state, seat, action, family):
     if family == "score":
         code = KIND_CODES[action - game.vocab.families["score"].start]
         if state.vars.get("scored_now"):
-            return RuleViolation("one-score-per-trick", "one meld is scored per trick won")
+            return RuleViolation("one-score-per-trick", Text(N_("one meld is scored per trick won")))
         if scorable(state, book, seat, code) is None:
             if book.waiting(seat, code, scorable=False) is not None:
-                return RuleViolation("meld-reuse", f"{code}: its king and queen lie in a "
-                                     "sequence already scored")
-            return RuleViolation("no-waiting-meld", f"no unscored, unbroken {code} of "
-                                 "this player is on the table")
+                return RuleViolation("meld-reuse", Text(N_("%(code)s: its king and queen lie in a sequence already scored"), code=code))
+            return RuleViolation("no-waiting-meld", Text(N_("no unscored, unbroken %(code)s of this player is on the table"), code=code))
         return None
     if family == "done":
         return None
-    return RuleViolation("meld-turn-open", "the winner of the trick may meld: write the "
-                         "melds laid and then done before the next lead")
+    return RuleViolation("meld-turn-open", Text(N_("the winner of the trick may meld: write the "
+                         "melds laid and then done before the next lead")))
 
 
 def lay_meld(state, seat: int, action: int) -> None:
