@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from functools import lru_cache
 
 from django.db import transaction
 from django.utils import timezone
@@ -49,37 +50,43 @@ def bot_turn(match: OnlineMatch, table: Table, to_act: int, now) -> bool:
 def online_bots_play(*, table_id: int, limit: int = BOT_MOVES_PER_TASK) -> int:
     """Bots move while it is a bot's turn (each move committed and announced); returns
     the moves made. Safe to run twice at once: the second finds each version taken."""
+    table = load_table(table_id)  # its seats stay as they are while the match is played
     moved = 0
     while moved < limit:
-        if not _one_bot_move(table_id):
+        if not _one_bot_move(table):
             return moved
         moved += 1
     queue_bots(table_id)  # a long all-bot stretch: the rest in a fresh task
     return moved
 
 
-def _one_bot_move(table_id: int) -> bool:
+@lru_cache(maxsize=256)
+def _strength(strength: str, game: str) -> str:
+    from tournaments.services.bots import playing_strength
+
+    return str(playing_strength(strength, game))
+
+
+def _one_bot_move(table: Table) -> bool:
     from games.bots import make_bot
-    from tournaments.services.bots import SEARCH_SECONDS, playing_strength
+    from tournaments.services.bots import SEARCH_SECONDS
 
     now = timezone.now()
     with transaction.atomic():
         match = (OnlineMatch.objects.select_for_update()
-                 .filter(table_id=table_id, status=OnlineStatus.PLAYING).first())
+                 .filter(table_id=table.pk, status=OnlineStatus.PLAYING).first())
         if match is None:
             return False
-        table = load_table(table_id)
         replayed = online_state.replay(match)
         state = replayed.state
         to_act = state.current_player()
         if not bot_turn(match, table, to_act, now):
             return False
         player = player_at(table, to_act)
-        strength = playing_strength(
+        strength = _strength(
             player.bot_strength if player is not None and player.is_bot else match.bot_strength,
             match.game)
-        game = online_state.game_of(match)
-        bot = make_bot(str(strength), game=game, time_budget=SEARCH_SECONDS)
+        bot = make_bot(strength, game=online_state.game_of(match), time_budget=SEARCH_SECONDS)
         rng = random.Random(f"online/{match.seed}/{match.version}")
         observation = state.observation(to_act) if bot.needs_observation else None
         action = bot.step(observation, state.legal_actions(), rng)
@@ -87,7 +94,7 @@ def _one_bot_move(table_id: int) -> bool:
             apply_move(match, table, replayed, to_act, action, True, now)
         except OnlineRefused:
             return False  # another process moved first: it carries on from there
-        after_commit(table_id, match.version)
+        after_commit(table.pk, match.version)
     return True
 
 

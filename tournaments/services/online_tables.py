@@ -426,20 +426,22 @@ def apply_move(match, table, replayed, position: int, action, by_bot: bool, now)
     number = action if type(action) is int else state.string_to_action(action)
     text = state.action_to_string(number)
     online_state.apply(replayed, number)
+    history = list(match.history) + [number]
+    if not state.is_terminal():
+        _set_clock(match, table, state, now)
+    # One statement moves the version on, only from the one this move was made against.
     updated = OnlineMatch.objects.filter(pk=match.pk, version=match.version).update(
-        version=match.version + 1)
+        version=match.version + 1, history=history, turn_started=match.turn_started,
+        deadline=match.deadline)
     if updated != 1:  # another process moved first (SQLite has no row lock)
         raise OnlineRefused("stale-version", _("Seat %(seat)d: another move came first.") % {
             "seat": position + 1}, status=409, version=match.version + 1)
     match.version += 1
-    match.history = list(match.history) + [number]
+    match.history = history
     OnlineMove.objects.create(match=match, version=match.version, seat=position, action=text,
                               by_bot=by_bot)
     if state.is_terminal():
         _finish(match, table, replayed, bump=False)
-    else:
-        _set_clock(match, table, state, now)
-        match.save(update_fields=["version", "history", "turn_started", "deadline"])
     online_state.remember_match(match, replayed)
 
 
