@@ -263,3 +263,34 @@ def test_a_closed_duplicate_nights_hand_records_show_each_boards_par(client, clu
         assert f'id="par-1-{board.number}"' in text
         assert f"Seat 1 {par[0]:g}" in text.replace(",", ".") or \
             f"Seat 1 {round(par[0], 2)}" in text
+
+
+# --- hostile input to the organiser's page ------------------------------------------------
+@pytest.mark.parametrize("data", [{"night": "abc"}, {"night": "99999999999999999999"},
+                                  {"night": "-1"}, {"night": ""}, {"night": "OTHER"},
+                                  {"night": "OPEN"}, {"night": ["1", "2"]}])
+def test_hostile_review_requests_are_refused_and_change_nothing(
+        client, club_a, club_b, players_a, players_b, alice, bob, data):
+    other, _ = _night(club_b, players_b, bob, seed=6, hands=1)
+    NightReview.objects.all().delete()  # the other club's night: not reviewed yet
+    open_night, _ = _night(club_a, players_a, alice, seed=7, hands=1, close=False)
+    value = {"OTHER": str(other.pk), "OPEN": str(open_night.pk)}.get(data["night"],
+                                                                        data["night"]) \
+        if isinstance(data["night"], str) else data["night"]
+    decisions = ReviewedDecision.objects.count()
+    client.force_login(alice)
+    response = client.post("/clubs/club-a/reviews/", {"night": value}, follow=True)
+    assert response.status_code in (200, 404)
+    if response.status_code == 200:
+        assert b"messages" in response.content or b"error" in response.content
+    assert not NightReview.objects.exists()
+    assert ReviewedDecision.objects.count() == decisions
+
+
+@pytest.mark.parametrize("who", ["pat", "bob"])
+def test_only_the_clubs_organisers_switch_it_from_the_page(client, club_a, who, request):
+    client.force_login(request.getfixturevalue(who))
+    response = client.post("/clubs/club-a/reviews/", {})
+    assert response.status_code in (403, 404)
+    club_a.refresh_from_db()
+    assert club_a.reviews_on is True
