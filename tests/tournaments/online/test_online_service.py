@@ -204,3 +204,32 @@ def test_a_closed_night_is_no_longer_played(started):
     with pytest.raises(OnlineRefused) as refused:
         _play_first_legal(started)
     assert refused.value.code == "night-closed" and refused.value.status == 409
+
+
+@pytest.mark.django_db
+def test_a_whole_night_is_marked_online_and_back_except_a_match_under_way(
+        club_a, players_a, alice, pat, eager_commit):
+    from django.core.exceptions import ValidationError
+
+    from tests.factories import RoundFactory, seated_table
+    from tournaments.services.online_tables import tables_set_online
+
+    first = seated_table(club_a, players_a)
+    second = seated_table(club_a, players_a, round=RoundFactory(event=first.round.event))
+    event = first.round.event
+    with pytest.raises(PermissionDenied):
+        tables_set_online(event=event, user=pat, online=True)
+    changed = tables_set_online(event=event, user=alice, online=True, timeout_seconds=30)
+    assert {t.pk for t in changed} == {first.pk, second.pk}
+    assert OnlineMatch.objects.get(table=second).timeout_seconds == 30
+    eager_commit(lambda: online_start(table=first, user=alice))
+    with pytest.raises(ValidationError):
+        tables_set_online(table=first, user=alice, online=False)
+    assert [t.pk for t in tables_set_online(event=event, user=alice, online=False)] == [
+        second.pk]
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.online, second.online) == (True, False)
+    assert not OnlineMatch.objects.filter(table=second).exists()
+    with pytest.raises(ValidationError):
+        tables_set_online(table=second, user=alice, online=True, timeout_seconds=5)
