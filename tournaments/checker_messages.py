@@ -5,7 +5,8 @@ The rules core (`games/`, no Django) gives each error its English message as a
 and its values apart. Here the template is translated and the values filled in, each
 value translated in turn: a part of the message (another `Text`), a card or suit code
 (`Card`: "Q♠", "♠ spades", the Joker by name, from `tournaments.card_words`), a game's
-title (a value named `game`, from `league.game_titles`). Names, numbers and what the
+title (a value named `game`, from `league.game_titles`), a hand's phase (a value named
+`phase`, from `tournaments.checker_words`). Names, numbers and what the
 record wrote stay as they are. The code of an error never changes:
 an API client keys on it.
 
@@ -20,6 +21,7 @@ from django.utils.translation import get_language, gettext
 
 from games.engine.text import Card, Text
 from tournaments.card_words import choice_label
+from tournaments.checker_words import PHASES
 
 
 def translated(message) -> str:
@@ -57,6 +59,8 @@ def _value(name: str, value):
         return translated(value)
     if name == "game" and isinstance(value, str) and value:  # a game's title, as the
         return gettext(value)  # catalogue has it (league.game_titles.TITLES)
+    if name == "phase" and value in PHASES:  # a hand's phase (tournaments.checker_words)
+        return str(PHASES[value])
     return value
 
 

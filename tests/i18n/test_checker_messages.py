@@ -202,3 +202,19 @@ def test_a_games_own_refusal_comes_in_the_language_it_is_played_in(
     assert first["code"] == translated_first["code"] == code
     left = _phrases(translated_first["message"]) & _phrases(first["message"])
     assert not left, f"{language}: English {left} in {translated_first['message']!r}"
+
+
+@pytest.mark.django_db
+def test_a_hands_phase_in_a_message_is_a_word_of_the_readers_language(client_as, in_catalogues):
+    record = played_record("mighty", players=5, seed=3, seats=[*SEATS, "Ed"], hands=1)
+    record["hands"][0]["events"] = record["hands"][0]["events"][:2]  # stops in the auction
+    record["hands"][0].pop("summary", None)
+    api_client = client_as("anonymous")
+    english = api_client.post(URL, record, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+    korean = api_client.post(URL, record, format="json", HTTP_ACCEPT_LANGUAGE="ko").json()
+    assert english["errors"][0]["code"] == korean["errors"][0]["code"] == "hand-incomplete"
+    assert "the auction phase" in english["errors"][0]["message"]
+    with translation.override("ko"):
+        from tournaments.checker_words import PHASES
+        auction = str(PHASES["auction"])
+    assert auction != "auction" and auction in korean["errors"][0]["message"]
