@@ -1,5 +1,5 @@
 """Web Push subscriptions: a logged-in player's browser registers itself, or takes itself
-off. Delivery through the outbox is the next step (docs/notifications.md)."""
+off. Delivery: `league.services.push_delivery` (docs/notifications.md)."""
 
 from __future__ import annotations
 
@@ -52,4 +52,15 @@ def push_subscribe(*, player: Player, user, endpoint, p256dh, auth) -> PushSubsc
 def push_unsubscribe(*, player: Player, user, endpoint) -> int:
     if not getattr(user, "is_authenticated", False) or player.user_id != user.pk:
         raise PermissionDenied(_("Only the player may unsubscribe their own browser."))
-    return PushSubscription.objects.filter(player=player, endpoint=endpoint).delete()[0]
+    return subscriptions_forget(PushSubscription.objects.filter(player=player, endpoint=endpoint))
+
+
+@transaction.atomic
+def subscriptions_forget(subscriptions) -> int:
+    """Delete these subscriptions; their queued messages keep their rows, without one.
+
+    The rows are locked first (PostgreSQL): a change queueing a push to one of them
+    (`push_queue`, which locks them too) commits before the delete looks for messages to
+    detach, so none is left pointing at a deleted browser."""
+    pks = list(subscriptions.select_for_update().values_list("pk", flat=True))
+    return PushSubscription.objects.filter(pk__in=pks).delete()[0] if pks else 0

@@ -42,6 +42,7 @@ from pywebpush import WebPushException, webpush
 
 from league.models.push import PushMessage, PushState, PushSubscription
 from league.services import webhook_http
+from league.services.push import subscriptions_forget
 
 log = logging.getLogger(__name__)
 
@@ -89,22 +90,31 @@ def push_queue(*, player, notice: str, about: str, title: str, body: str, url: s
         return 0
     now = timezone.now()
     created = 0
-    for subscription in PushSubscription.objects.filter(player=player).order_by("pk"):
-        key = f"{notice}:{about}:player-{player.pk}:push:{subscription.pk}"
-        if PushMessage.objects.filter(dedupe_key=key).exists():
-            continue
-        try:
-            with transaction.atomic():  # a racing writer's row wins; ours is dropped
-                PushMessage.objects.create(
-                    player=player, subscription=subscription, club=club, notice=notice,
-                    dedupe_key=key, title=title[:200], body=body[:MAX_BODY_CHARS],
-                    url=url[:500], created_at=now, due_at=now)
-        except IntegrityError:
-            continue
-        created += 1
+    with transaction.atomic():  # (a savepoint inside the caller's transaction)
+        # Locked (PostgreSQL) until the change commits: a browser forgotten meanwhile is
+        # skipped here or waits for this commit (`subscriptions_forget` locks them too), so
+        # no message is left pointing at a deleted browser.
+        subscriptions = PushSubscription.objects.select_for_update().filter(player=player)
+        for subscription in subscriptions.order_by("pk"):
+            key = f"{notice}:{about}:player-{player.pk}:push:{subscription.pk}"
+            created += _create_once(key, {
+                "player": player, "subscription": subscription, "club": club,
+                "notice": notice, "title": title[:200], "body": body[:MAX_BODY_CHARS],
+                "url": url[:500], "created_at": now, "due_at": now})
     if created:
         transaction.on_commit(push_kick)
     return created
+
+
+def _create_once(key: str, fields: dict) -> bool:
+    if PushMessage.objects.filter(dedupe_key=key).exists():
+        return False
+    try:
+        with transaction.atomic():  # a racing writer's row wins; ours is dropped
+            PushMessage.objects.create(dedupe_key=key, **fields)
+    except IntegrityError:
+        return False
+    return True
 
 
 def push_kick() -> None:
@@ -275,7 +285,7 @@ def _refused(mine, row: PushMessage, refusal: WebPushException) -> bool:
         with transaction.atomic():
             mine.update(state=PushState.GONE, body="", attempts=F("attempts") + 1,
                         claimed_by=None, claimed_until=None, last_error=error)
-            PushSubscription.objects.filter(pk=row.subscription_id).delete()
+            subscriptions_forget(PushSubscription.objects.filter(pk=row.subscription_id))
         return True  # nothing wrong with the service: the run goes on
     if status is None:  # refused before any request: the browser's keys are unusable
         _give_up(mine, row, str(refusal))
