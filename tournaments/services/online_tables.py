@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from league.models.clubs import BotStrength
 from league.permissions import MANAGE, SCORE, SYSTEM, can, club_of, is_token
 from league.services.audit import audit_record
+from tournaments.checker_messages import translated
 from tournaments.models import (
     EventStatus,
     OnlineMatch,
@@ -101,6 +102,10 @@ def tables_set_online(*, user, online: bool, event=None, round=None, table=None,
                       .order_by("pk"))
     changed = []
     for each in tables:
+        if online and each.online and _started(each):
+            _configure(each, bot_strength, timeout_seconds)  # a match under way: its settings
+            changed.append(each)
+            continue
         if TableResult.objects.filter(table=each).exists() or _started(each):
             if table is not None and each.online != online:
                 raise ValidationError(_("Table %(n)d has a result or a match under way: it "
@@ -137,14 +142,19 @@ def _mark(table: Table, online: bool, bot_strength, timeout_seconds) -> None:
     if not online:
         OnlineMatch.objects.filter(table=table, status=OnlineStatus.WAITING).delete()
         return
-    match, _created = OnlineMatch.objects.get_or_create(
+    OnlineMatch.objects.get_or_create(
         table=table, defaults={"game": table.game, "players": table.seats.count(), "seed": 0})
-    fields = {"bot_strength": bot_strength, "timeout_seconds": timeout_seconds}
-    changed = [name for name, value in fields.items() if value is not None]
-    for name in changed:
-        setattr(match, name, fields[name])
-    if changed:
-        match.save(update_fields=changed)
+    _configure(table, bot_strength, timeout_seconds)
+
+
+def _configure(table: Table, bot_strength, timeout_seconds) -> None:
+    """The bots' strength and the players' timeout, from the next turn on."""
+    fields = {name: value for name, value in (("bot_strength", bot_strength),
+                                              ("timeout_seconds", timeout_seconds))
+              if value is not None}
+    if fields:
+        OnlineMatch.objects.filter(table=table).exclude(status=OnlineStatus.FINISHED).update(
+            **fields)
 
 
 # --- who is playing ---------------------------------------------------------------------
@@ -422,7 +432,7 @@ def apply_move(match, table, replayed, position: int, action, by_bot: bool, now)
     violation = state.check(action)
     if violation is not None:
         raise OnlineRefused(violation.code, _("Seat %(seat)d: %(why)s") % {
-            "seat": position + 1, "why": violation.message}, version=match.version)
+            "seat": position + 1, "why": translated(violation.message)}, version=match.version)
     number = action if type(action) is int else state.string_to_action(action)
     text = state.action_to_string(number)
     online_state.apply(replayed, number)

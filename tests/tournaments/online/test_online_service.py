@@ -233,3 +233,15 @@ def test_a_whole_night_is_marked_online_and_back_except_a_match_under_way(
     assert not OnlineMatch.objects.filter(table=second).exists()
     with pytest.raises(ValidationError):
         tables_set_online(table=second, user=alice, online=True, timeout_seconds=5)
+
+
+@pytest.mark.django_db
+def test_the_organiser_changes_the_timeout_and_the_bots_of_a_match_under_way(
+        started, alice):
+    from tournaments.services.online_tables import tables_set_online
+
+    assert tables_set_online(table=started, user=alice, online=True, timeout_seconds=20,
+                             bot_strength="random") == [started]
+    match = OnlineMatch.objects.get(table=started)
+    assert (match.timeout_seconds, match.bot_strength, match.status) == (20, "random",
+                                                                         "playing")
