@@ -165,7 +165,7 @@ def build_history(games: int, players: int, seed: int) -> int:
                 if n == games:
                     return
                 seat_plan.append(order[t * 4:t * 4 + 4])
-                yield (n + 1, r + 1, t + 1, "bluke", "{}", n % 4)
+                yield (n + 1, r + 1, t + 1, "bluke", "{}", n % 4, False)
 
     def seat_rows():
         for n, seated in enumerate(seat_plan):
@@ -193,7 +193,7 @@ def build_history(games: int, players: int, seed: int) -> int:
         copy_rows(cur, "tournaments_round", ["id", "event_id", "number", "published"],
                   round_rows())
         copy_rows(cur, "tournaments_table", ["id", "round_id", "number", "game", "options",
-                                             "first_dealer"], table_rows())
+                                             "first_dealer", "online"], table_rows())
         copy_rows(cur, "tournaments_seat", ["id", "table_id", "position", "player_id"],
                   seat_rows())
         copy_rows(cur, "tournaments_tableresult", ["id", "table_id", "status", "source", "record",

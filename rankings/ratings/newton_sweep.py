@@ -12,7 +12,8 @@ is the sum of its members'.
 The messages of different games are independent given the estimates, so the
 games of one table size are read as one array; only the combination runs in
 time order, over every player at once (step j takes each player's j-th game).
-The games are turned into arrays once per refit and read by every step.
+The games are kept as arrays between refits (``GameArrays``): each refit
+turns only the games added since the previous one into arrays and appends them.
 """
 
 from __future__ import annotations
@@ -34,11 +35,20 @@ def refit(
     ``priors`` maps the players whose chains start from a restored state to
     (mean, sd, games); everybody else starts from ``prior``.
     """
-    all_teams = [teams for teams, _ in games]
-    seated = chain.from_iterable(chain.from_iterable(all_teams))
-    players = list(dict.fromkeys(chain(priors, seated)))
-    index = {p: i for i, p in enumerate(players)}
-    history = _History(games, all_teams, index, dummy=len(players))
+    arrays = GameArrays()
+    arrays.extend(games)
+    return refit_arrays(arrays, beta=beta, tau=tau, prior=prior, priors=priors, sweeps=sweeps)
+
+
+def refit_arrays(
+    arrays: GameArrays, *, beta: float, tau: float, prior: Prior,
+    priors: dict[Hashable, tuple[float, float, int]], sweeps: int,
+) -> dict[Hashable, list]:
+    """``refit`` over every game ``arrays`` holds (the games given to it so far)."""
+    for player in priors:
+        arrays.add_player(player)
+    players, index = arrays.players, arrays.index
+    history = _History(arrays.groups.values(), n_players=len(players))
     sd0 = np.full(len(players), float(prior[1]))
     mu0 = np.full(len(players), float(prior[0]))
     played = np.zeros(len(players), dtype=np.int64)
@@ -51,20 +61,62 @@ def refit(
         precision, weighted = history.combine(*history.messages(mu, sd, beta), p0, p0 * mu0, tau)
         mu, sd = weighted / precision, np.sqrt(1.0 / precision)
     mus, sds, ns = mu.tolist(), sd.tolist(), played.tolist()
+    # Players who have neither a game here nor a restored state are left out (a player
+    # indexed for a prior of an earlier refit always has one of the two).
     return {p: [mus[i], sds[i], ns[i]] for i, p in enumerate(players)}
 
 
-class _History:
-    """The games as arrays, grouped by their number of teams, and the time-order plan."""
+class GameArrays:
+    """Every game given so far as arrays, grown by each ``extend``, never rebuilt.
 
-    def __init__(self, games: Sequence, all_teams: list, index: dict, dummy: int) -> None:
-        self.n_players = dummy
-        self.groups = _shapes(games, all_teams, index, dummy)
-        who = [members[members != dummy] for _, members, _ in self.groups]
-        times = [np.broadcast_to(t[:, None, None], m.shape)[m != dummy] for t, m, _ in self.groups]
+    Games are grouped by shape: (number of teams, largest team), each team
+    padded to the largest with -1, which reads the appended dummy (mean 0,
+    sd 0) of the estimates.  The shape is the game's own, so the arrays are
+    the same however the games were split between calls (a refit's floats
+    must not depend on when earlier refits happened).
+    """
+
+    def __init__(self) -> None:
+        self.index: dict[Hashable, int] = {}
+        self.players: list[Hashable] = []
+        self.n_games = 0
+        # shape -> (times, members, ranks, tie starts, shares), teams best first
+        self.groups: dict[tuple[int, int], tuple] = {}
+
+    def add_player(self, player: Hashable) -> None:
+        if player not in self.index:
+            self.index[player] = len(self.players)
+            self.players.append(player)
+
+    def extend(self, games: Sequence) -> None:
+        if not games:
+            return
+        all_teams = [teams for teams, _ in games]
+        index = self.index
+        for player in dict.fromkeys(chain.from_iterable(chain.from_iterable(all_teams))):
+            if player not in index:
+                index[player] = len(self.players)
+                self.players.append(player)
+        for shape, (times, members, ranks) in _shapes(games, all_teams, index).items():
+            new = (times + self.n_games, members, ranks, *_ties(ranks))
+            old = self.groups.get(shape)
+            if old is not None:
+                new = tuple(np.concatenate((a, b)) for a, b in zip(old, new, strict=True))
+            self.groups[shape] = new
+        self.n_games += len(games)
+
+
+class _History:
+    """The games' arrays and the time-order plan of one refit."""
+
+    def __init__(self, groups, n_players: int) -> None:
+        self.n_players = n_players
+        self.groups = list(groups)
+        who = [members[members >= 0] for _, members, *_ in self.groups]
+        times = [np.broadcast_to(t[:, None, None], m.shape)[m >= 0] for t, m, *_ in self.groups]
         player = np.concatenate(who) if who else np.zeros(0, dtype=np.intp)
         time = np.concatenate(times) if times else np.zeros(0, dtype=np.intp)
-        self.counts = np.bincount(player, minlength=dummy)
+        self.counts = np.bincount(player, minlength=n_players)
         # Seats by (player, time), then by step (a player's j-th game is step j) and by
         # row (players with more games first, so those still playing at step j are a
         # prefix of the rows and step j's seats are one slice in row order).  Memory is
@@ -73,25 +125,31 @@ class _History:
         player = self.player = player[seat]
         self.seat = seat
         self.rank = np.argsort(-self.counts, kind="stable")
-        row = np.empty(dummy, dtype=np.intp)
-        row[self.rank] = np.arange(dummy)
+        row = np.empty(n_players, dtype=np.intp)
+        row[self.rank] = np.arange(n_players)
         first = np.cumsum(self.counts) - self.counts
         step = np.arange(len(player)) - first[player]
         self.by_step = seat[np.lexsort((row[player], step))]
-        width = int(self.counts.max()) if dummy else 0
+        width = int(self.counts.max()) if n_players else 0
         self.active = np.searchsorted(-self.counts[self.rank], -np.arange(width), side="left")
         self.offsets = np.concatenate(([0], np.cumsum(self.active)))
 
     def messages(self, mu: np.ndarray, sd: np.ndarray, beta: float):
         """Every seat's (h, precision-weighted mean h*mu + g) at estimates ``mu``, ``sd``."""
-        mu_ext, sd_ext = np.append(mu, 0.0), np.append(sd, 0.0)
+        mu_ext, sd_ext = np.append(mu, 0.0), np.append(sd, 0.0)  # index -1: the dummy
         hs, gs = [], []
-        for _, members, ranks in self.groups:
-            h, g = _messages(members, ranks, mu_ext, sd_ext, beta * beta)
-            real = members != self.n_players
+        for _, members, _, starts, share in self.groups:
+            seat_mu = mu_ext[members]
+            h, g = _messages(seat_mu, members, starts, share, sd_ext, beta * beta)
             h = np.broadcast_to(h[:, :, None], members.shape)
-            hs.append(h[real])
-            gs.append((h * mu_ext[members] + g[:, :, None])[real])
+            g = h * seat_mu + g[:, :, None]
+            if members.shape[2] == 1:  # one player per team: no padding to drop
+                hs.append(h.ravel())
+                gs.append(g.ravel())
+            else:
+                real = members >= 0
+                hs.append(h[real])
+                gs.append(g[real])
         if not hs:
             return np.zeros(0), np.zeros(0)
         return np.concatenate(hs), np.concatenate(gs)
@@ -114,61 +172,68 @@ class _History:
         return precision, weighted
 
 
-def _shapes(games: Sequence, all_teams: list, index: dict, dummy: int) -> list[tuple]:
-    """Games grouped by their number of teams: (times, member ids, ranks) as arrays.
+def _shapes(games: Sequence, all_teams: list, index: dict) -> dict[tuple[int, int], tuple]:
+    """Games grouped by shape: {(teams, largest team): (times, member ids, ranks)} as arrays.
 
-    Member ids are (games, teams, members), every team padded to the largest
-    team with ``dummy``.  Flattened with C-level iteration, no loop per game:
+    Member ids are (games, teams, members), teams sorted best first, every
+    team padded to the game's largest team with -1.  Flattened with C-level iteration, no loop per game:
     a loop per game in Python took longer than the maths.
     """
-    if not games:
-        return []
     k = np.fromiter(map(len, all_teams), dtype=np.intp, count=len(games))
     teams = list(chain.from_iterable(all_teams))
     ids = np.array(list(map(index.__getitem__, chain.from_iterable(teams))), dtype=np.intp)
+    sizes = np.fromiter(map(len, teams), dtype=np.intp, count=len(teams))
+    game_first = np.cumsum(k) - k
     if len(ids) == len(teams):  # every team is one player (no team is empty)
         members = ids[:, None]
+        width = np.ones(len(games), dtype=np.intp)
     else:
-        sizes = np.fromiter(map(len, teams), dtype=np.intp, count=len(teams))
-        members = np.full((len(teams), int(sizes.max())), dummy, dtype=np.intp)
+        members = np.full((len(teams), int(sizes.max())), -1, dtype=np.intp)
         team_of = np.repeat(np.arange(len(teams)), sizes)
         first = np.repeat(np.cumsum(sizes) - sizes, sizes)
         members[team_of, np.arange(len(ids)) - first] = ids
+        width = np.maximum.reduceat(sizes, game_first)
     ranks = np.fromiter(
         chain.from_iterable(ranks for _, ranks in games), dtype=float, count=len(teams))
-    game_first = np.cumsum(k) - k
-    groups = []
-    for size in np.unique(k).tolist():
-        times = np.flatnonzero(k == size)
+    groups = {}
+    shapes = np.unique(np.stack((k, width), axis=1), axis=0).tolist()
+    for size, wide in shapes:
+        times = np.flatnonzero((k == size) & (width == wide))
         seats = game_first[times][:, None] + np.arange(size)
-        groups.append((times, members[seats], ranks[seats]))
+        # Teams best first (stable among ties), once: every step reads them in that order.
+        order = np.argsort(ranks[seats], axis=1, kind="stable")
+        seats = np.take_along_axis(seats, order, axis=1)
+        groups[(size, wide)] = (times, members[seats][:, :, :wide], ranks[seats])
     return groups
 
 
-def _messages(who, ranks, mu, sd, beta2):
-    """Per team of each game: the log-likelihood's curvature h and slope g at ``mu``.
+def _ties(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For ranks sorted best first (games, teams): where each tied group starts, and
+    each team's share of its group's choices (1 / the group's size)."""
+    n, k = ranks.shape
+    starts = np.ones((n, k), dtype=bool)
+    starts[:, 1:] = ranks[:, 1:] != ranks[:, :-1]
+    group = np.cumsum(starts, axis=1)
+    share = 1.0 / (group[:, :, None] == group[:, None, :]).sum(axis=2)
+    return starts, share
 
-    ``who`` is (games, teams, members) player indices, ``ranks`` (games, teams).
-    Teams are read best first; teams that tie share each choice (as the
-    one-pass Plackett-Luce update does).
+
+def _messages(seat_mu, who, starts, share, sd, beta2):
+    """Per team of each game: the log-likelihood's curvature h and slope g at the estimates.
+
+    ``seat_mu`` and ``who`` are (games, teams, members): each member's
+    estimate and player index, teams sorted best first when the games were
+    added (``_shapes``), so ``starts`` and ``share`` (``_ties``) are fixed;
+    teams that tie share each choice (as the one-pass Plackett-Luce update does).
     """
     n, k, _ = who.shape
-    order = np.argsort(ranks, axis=1, kind="stable")
-    who = np.take_along_axis(who, order[:, :, None], axis=1)
-    ranks = np.take_along_axis(ranks, order, axis=1)
-    team_mu = mu[who].sum(axis=2)
+    team_mu = seat_mu.sum(axis=2)
     inv_c = 1.0 / np.sqrt(k * beta2 + (sd[who] ** 2).sum(axis=(1, 2)))
     e = np.exp((team_mu - team_mu.max(axis=1, keepdims=True)) * inv_c[:, None])
     suffix = np.cumsum(e[:, ::-1], axis=1)[:, ::-1]
-    starts = np.ones((n, k), dtype=bool)
-    starts[:, 1:] = ranks[:, 1:] != ranks[:, :-1]
     inv = np.where(starts, 1.0 / suffix, 0.0)
     a = np.cumsum(inv, axis=1)
     b = np.cumsum(inv * inv, axis=1)
-    group = np.cumsum(starts, axis=1)
-    share = 1.0 / (group[:, :, None] == group[:, None, :]).sum(axis=2)
     curve = e * (a - e * b) * (inv_c * inv_c)[:, None]
     slope = (share - e * a) * inv_c[:, None]
-    # Back in the order the teams came in, so they line up with the unsorted ids.
-    back = np.argsort(order, axis=1)
-    return np.take_along_axis(curve, back, axis=1), np.take_along_axis(slope, back, axis=1)
+    return curve, slope

@@ -129,6 +129,23 @@ def test_a_whole_history_pool_rerates_every_game_after_a_correction(club, people
         "player_id", "mu_after")) == first
 
 
+def test_a_whole_history_pool_whose_refits_grow_apart_equals_a_full_recompute(club, people):
+    # Refits after games 2, 4, 8 and 16 (the spacing doubles as the history doubles):
+    # each new result, a correction and a late result replay to the same floats.
+    RatingPool.objects.create(club=club, game="bluke", variant=variant_key({}),
+                              kind="whole_history", params={"period": 2, "doubling": 1})
+    games = play_games(club, people, 18)
+    assert_same_as_full_recompute(club)
+    correct_game(games[9], totals=[10, 20, 30, 40])
+    assert ratings_update_for_game(game_id=games[9].pk) == 9  # games 10 to 18
+    assert_same_as_full_recompute(club)
+    late = record_game(table_at(night(club, None), people[:4]), totals=[100, 90, 80, 70],
+                       played_at=T0 + datetime.timedelta(minutes=30))
+    assert ratings_update_for_game(game_id=late.pk) == 18  # the late game and all after it
+    assert_same_as_full_recompute(club)
+    assert RatingHistory.objects.count() == 19 * 4
+
+
 def test_it_keeps_game_variants_in_separate_pools(club, people):
     plain = record_game(table_at(night(club, None), people[:4]), totals=[4, 3, 2, 1])
     jersey_night = night(club, None, options={"variant": "new-jersey"})

@@ -59,25 +59,71 @@ def test_an_early_loss_to_a_player_who_turned_out_strong_costs_less_after_the_re
     assert refitted.rating("ann") > one_pass.rating("ann")
 
 
-@pytest.mark.parametrize(("period", "n_games"), [(1, 120), (50, 700), (333, 700), (10_000, 700)])
-def test_rate_many_leaves_the_state_that_rating_one_by_one_leaves(period, n_games):
+@pytest.mark.parametrize(("period", "doubling", "n_games"), [
+    (1, 10, 120), (50, 10, 700), (333, 10, 700), (10_000, 10, 700),
+    # spacing doubling from 20, 60 and 10 games on: refits at ever longer intervals
+    (5, 2, 700), (3, 10, 700), (1, 5, 200),
+])
+def test_rate_many_leaves_the_state_that_rating_one_by_one_leaves(period, doubling, n_games):
     games = mixed_games(n_games=n_games)
-    batch = make_rater("whole_history", period=period)
+    batch = make_rater("whole_history", period=period, doubling=doubling)
     batch.rate_many(games)
-    single = make_rater("whole_history", period=period)
+    single = make_rater("whole_history", period=period, doubling=doubling)
     for teams, ranks in games:
         single.rate_game(teams, ranks)
     assert batch.snapshot() == single.snapshot()  # exact float equality
 
 
-def test_rate_many_in_chunks_equals_one_batch():
+@pytest.mark.parametrize("doubling", [10, 1])
+def test_rate_many_in_chunks_equals_one_batch(doubling):
     games = mixed_games()
-    whole = make_rater("whole_history", period=100)
+    whole = make_rater("whole_history", period=100, doubling=doubling)
     whole.rate_many(games)
-    chunked = make_rater("whole_history", period=100)
+    chunked = make_rater("whole_history", period=100, doubling=doubling)
     for start in range(0, len(games), 77):
         chunked.rate_many(games[start : start + 77])
     assert chunked.snapshot() == whole.snapshot()
+
+
+def refit_points(rater, n_games):
+    return [n for n in range(1, n_games + 1) if rater.last_refit(n) == n]
+
+
+def test_refits_come_every_period_then_ever_further_apart():
+    rater = make_rater("whole_history", period=10, doubling=2)
+    # every 10 games below 2 * 2 * 10, every 20 below 80, every 40 below 160, then 80
+    assert refit_points(rater, 239) == [10, 20, 30, 40, 60, 80, 120, 160]
+    assert [rater.last_refit(n) for n in (9, 39, 41, 79, 159)] == [0, 30, 40, 60, 120]
+
+
+def test_rating_a_million_games_one_by_one_rereads_a_bounded_multiple_of_them():
+    # The default schedule: nothing changes below 20,000 games (every 1,000, as before);
+    # a million games then need 75 refits, not 1,000, re-reading 14 million games, not 500.
+    rater = make_rater("whole_history")
+    points = refit_points(rater, 1_000_000)
+    assert points[:20] == list(range(1000, 20_001, 1000))
+    assert len(points) == 75 and sum(points) == 13_980_000
+    # and the total stays linear as the history grows
+    assert sum(refit_points(rater, 4_000_000)) < 15 * 4_000_000
+
+
+def test_a_refit_reads_every_game_so_far_when_rating_one_by_one(monkeypatch):
+    seen = []
+    original = WholeHistoryRater._refit
+
+    def spy(self, new_games):
+        original(self, new_games)
+        seen.append(self._arrays.n_games)
+
+    monkeypatch.setattr(WholeHistoryRater, "_refit", spy)
+    rater = make_rater("whole_history", period=10, doubling=1)
+    for teams, ranks in mixed_games(n_games=100):
+        rater.rate_game(teams, ranks)
+    assert seen == [10, 20, 40, 80]
+    # and the state after the last refit is the refit of all 80 games from the priors
+    again = make_rater("whole_history", period=80, doubling=1000)
+    again.rate_many(mixed_games(n_games=100))
+    assert again.snapshot() == rater.snapshot()
 
 
 def test_it_is_deterministic():
@@ -137,7 +183,7 @@ def test_the_registry_builds_it_by_name(name):
 
 
 def test_its_stored_params_rebuild_the_same_rater():
-    rater = make_rater("whole_history", beta=10.0, tau=0.5, period=250, sweeps=2)
+    rater = make_rater("whole_history", beta=10.0, tau=0.5, period=250, sweeps=2, doubling=3)
     again = make_rater(rater.kind, **rater.params)
     assert again.params == rater.params
     games = mixed_games()
@@ -153,3 +199,5 @@ def test_unknown_or_bad_params_are_refused():
         make_rater("whole_history", period=0)
     with pytest.raises(ValueError, match="sweeps >= 1"):  # a refit starts at the priors
         make_rater("whole_history", sweeps=0)
+    with pytest.raises(ValueError, match="doubling >= 1"):
+        make_rater("whole_history", doubling=0)
