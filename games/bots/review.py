@@ -46,6 +46,7 @@ from games.engine.rng import seeded
 DEFAULT_BUDGET = 8  # guesses of the hidden cards per decision (docs/performance.md)
 COSTLY_SHARE = 0.25
 COSTLY_MIN_POINTS = 1.0
+MAX_CANDIDATES = 12  # actions valued per decision at most (the rest: see EngineJudge)
 
 # A phase's name -> the kind of decision taken in it.
 KIND_OF_PHASE = {
@@ -122,7 +123,8 @@ class BlukeFamilyJudge:
 
 class EngineJudge:
     """An engine game's search bot: its own guesses of a world and its own valuation of
-    an action in it (`world`, `value`); every legal action is a candidate. A game whose
+    an action in it (`world`, `value`); the candidates are the legal actions (see
+    `candidates` where they are many). A game whose
     search bot is of another kind (Ribs: it searches a model of its own, not states) is
     judged by the generic search with random playouts (its heuristic is itself a search,
     far too slow to play out every candidate on every guess)."""
@@ -134,10 +136,27 @@ class EngineJudge:
         if not isinstance(bot, AnyGameSearchBot):
             bot = AnyGameSearchBot(game, time_budget=None, max_samples=budget)
         self.bot = bot
+        try:
+            self.heuristic = make_bot("heuristic", game=game)
+        except ValueError:
+            self.heuristic = None
+
+    def candidates(self, observation, legal, played, rng) -> tuple[list[int], int | None]:
+        """Every legal action, or where there are more than `MAX_CANDIDATES` (Mighty's
+        auction: a number in a suit), the one played, the heuristic's and the rest spread
+        evenly over the legal list; and the heuristic's choice (it breaks ties)."""
+        usual = self.heuristic.step(observation, legal, rng) if self.heuristic else None
+        if len(legal) <= MAX_CANDIDATES:
+            return legal, usual
+        chosen = {played, usual} - {None}
+        step = len(legal) / (MAX_CANDIDATES - len(chosen))
+        chosen |= {legal[int(i * step)] for i in range(MAX_CANDIDATES - len(chosen))}
+        return [a for a in legal if a in chosen], usual
 
     def values(self, observation, legal, played, rng):
         bot, game, seat = self.bot, self.game, observation["seat"]
-        totals = dict.fromkeys(legal, 0.0)
+        candidates, usual = self.candidates(observation, legal, played, rng)
+        totals = dict.fromkeys(candidates, 0.0)
         spread, samples = 0.0, 0
         for _ in range(self.budget * 2):
             if samples >= self.budget:
@@ -145,15 +164,15 @@ class EngineJudge:
             state = bot.world(game, observation, rng)
             if state is None or any(state.check(action) is not None for action in legal):
                 continue  # (a world where the seat could not act as it can is no guess)
-            for action in legal:
+            for action in candidates:
                 value = bot.value(state, action, seat, rng)
                 totals[action] += value
                 spread += abs(value)
             samples += 1
         if not samples:
-            return {}, 0, 0.0, None
-        values = {a: totals[a] / samples for a in legal}
-        return values, samples, spread / (samples * len(legal)), None
+            return {}, 0, 0.0, usual
+        values = {a: totals[a] / samples for a in candidates}
+        return values, samples, spread / (samples * len(candidates)), usual
 
     @staticmethod
     def kind(state, action) -> str:
