@@ -463,3 +463,4 @@ class HandAdmin(ReadOnlyScopedAdmin):
 
 from tournaments import admin_brackets  # noqa: E402,F401,I001  (registers the brackets' admin)
 from tournaments import admin_entry  # noqa: E402,F401,I001  (registers table entry's admin)
+from tournaments import admin_boards  # noqa: E402,F401,I001  (a duplicate night's boards)

@@ -101,3 +101,23 @@ def test_writing_to_the_boards_is_not_allowed(night_b, client_as):
         assert getattr(client, method)(urls(night_b)["api"], {}, format="json"
                                        ).status_code == 405
     assert night_b.rounds.get().boards.count() == 2
+
+
+def test_the_admin_lists_a_clubs_boards_read_only_to_its_organisers(night_a, night_b, client,
+                                                                    bob):
+    bob.is_staff = True  # an organiser with the admin, who sees only their own club
+    bob.save()
+    client.force_login(bob)
+    client.defaults["HTTP_X_FORWARDED_PROTO"] = "https"
+    page = client.get("/admin/tournaments/board/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    for board in night_b.rounds.get().boards.all():
+        assert f"/admin/tournaments/board/{board.pk}/change/" in text
+    for board in night_a.rounds.get().boards.all():  # club A's: not bob's to see
+        assert f"/admin/tournaments/board/{board.pk}/change/" not in text
+    board = night_b.rounds.get().boards.first()
+    assert client.post(f"/admin/tournaments/board/{board.pk}/change/",
+                       {"checksum": "000000"}).status_code == 403
+    board.refresh_from_db()
+    assert board.checksum != "000000"
