@@ -88,7 +88,10 @@ def player_erase(*, player: Player, user, reason: str = "") -> Player:
     NoticeOptOut.objects.filter(player=player).delete()
     PushMessage.objects.filter(player=player).delete()  # notices' texts about them
     PushSubscription.objects.filter(player=player).delete()  # a browser's address and keys
-    Player.objects.filter(pk=player.pk).update(display_name=label, language="", user=None)
+    # The person's links between their clubs' players stay (the federation's ratings are
+    # kept, under the neutral name); their consent to be listed goes with them.
+    Player.objects.filter(pk=player.pk).update(display_name=label, language="", user=None,
+                                               federation_opt_in=False)
     # Erasing oneself: the trail names the erased player, not the login about to go.
     actor = {"subject": None, "actor_name": label} if (
         account is not None and getattr(user, "pk", None) == account.pk) else {"subject": user}

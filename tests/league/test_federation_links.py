@@ -111,3 +111,20 @@ def test_only_the_person_undoes_a_link_and_the_pool_splits_again(client, world):
     assert not PlayerLink.objects.exists()
     followups_drain()
     assert sorted(PlayerRating.objects.filter(pool=pool).values_list("player_id", "mu")) == before
+
+
+def test_erasing_a_linked_person_keeps_the_federations_ratings_and_drops_the_consent(world):
+    from league.permissions import SYSTEM
+    from rankings.archive.erase import player_erase
+
+    player_link(token=world["token"], user=world["ann"].user)
+    followups_drain()
+    world["ann"].federation_opt_in = True
+    world["ann"].save()
+    pool = world["pool"]
+    before = sorted(PlayerRating.objects.filter(pool=pool).values_list("player_id", "mu"))
+    player_erase(player=world["ann"], user=SYSTEM)
+    world["ann"].refresh_from_db()
+    assert not world["ann"].federation_opt_in and "Ann" not in world["ann"].display_name
+    assert PlayerLink.objects.filter(person=world["ann"]).exists()
+    assert sorted(PlayerRating.objects.filter(pool=pool).values_list("player_id", "mu")) == before

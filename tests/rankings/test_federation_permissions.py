@@ -209,3 +209,26 @@ def test_the_api_lists_what_anyone_may_see(client, world):
     names = {row["player_name"] for row in rows}
     assert "Olive" in names and "Hal" not in names
     assert client.post("/api/v1/federations/").status_code in (403, 405)
+
+
+@pytest.mark.parametrize(("persona", "expected"), [("boss", 200), ("xorg", 403), ("staff", 403)])
+def test_only_the_sites_administrators_create_federations_in_the_admin(
+        client, world, persona, expected):
+    from django.contrib.auth.models import User
+
+    User.objects.filter(pk__in=[world["xorg"].user.pk, world["staff"].pk]).update(
+        is_staff=True)  # organisers may use the admin for their own club
+    response = login(client, world, persona).get(reverse("admin:league_federation_add"))
+    assert response.status_code == expected
+
+
+def test_a_club_token_sees_its_own_private_club_but_no_unlisted_player(client, world):
+    from tests.factories import api_token
+
+    _, key = api_token(world["y"])
+    headers = {"HTTP_AUTHORIZATION": f"Token {key}"}
+    detail = client.get("/api/v1/federations/cards/", **headers).json()
+    assert {c["club_slug"] for c in detail["clubs"]} == {"xanadu", "yew"}
+    rows = client.get(f"/api/v1/federations/cards/pools/{world['pool'].pk}/",
+                      **headers).json()["results"]
+    assert "Hal" not in {row["player_name"] for row in rows}
