@@ -53,10 +53,10 @@ def sort_cards(game, codes) -> list[str]:
 
 
 def slip(board: Board, game) -> Slip:
-    deal = (board.deal or {}).get("deal") or {}
-    hands = deal.get("hands") or [] if isinstance(deal, dict) else deal
+    deal = _written(board)
+    hands = deal.get("hands") or []
     parts = []
-    for name, value in (deal.items() if isinstance(deal, dict) else ()):
+    for name, value in deal.items():
         if name == "hands" or value in (None, [], ""):
             continue
         codes = [value] if isinstance(value, str) else list(value)
@@ -78,15 +78,19 @@ def event_slips(user, event: Event, round_number: int | None = None) -> list[Sli
         return None
     if round_number is not None:
         boards = boards.filter(round__number=round_number)
-    games: dict = {}
+    games: dict = {}  # the rules per table size (a re-plan may change it between rounds)
     out = []
     for board in boards:
-        players = len(((board.deal or {}).get("deal") or {}).get("hands") or []) \
-            if isinstance((board.deal or {}).get("deal"), dict) else 0
+        players = len(_written(board).get("hands") or [])
         if players not in games:
             games[players] = _game(event, players)
         out.append(slip(board, games[players]))
     return out
+
+
+def _written(board: Board) -> dict:
+    deal = (board.deal or {}).get("deal")
+    return deal if isinstance(deal, dict) else {}
 
 
 def _game(event: Event, players: int):
