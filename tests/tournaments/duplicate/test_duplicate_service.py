@@ -128,3 +128,26 @@ def test_a_re_plan_seats_the_rounds_again_on_the_same_boards(club_b, bob):
     after = {(b.round.number, b.number): b.checksum
              for b in Board.objects.filter(round__event=event).select_related("round")}
     assert after == before
+
+
+def test_a_scoresheet_is_held_to_what_it_states_about_the_board(club_b, bob):
+    """A table typing its paper scoresheet (bids, tricks, trump per hand, no cards) enters
+    on the boards; a trump that is not the board's turned card is refused."""
+    from games.rules.record_shape import flat_hand
+
+    event = duplicate_night(club_b, bob, "bluke", tables=2, rounds=1, boards=2)
+    first, second = Table.objects.filter(round__event=event).order_by("number")
+    played = table_play_with_bots(table=first).record
+    game = rules.load("bluke", players=4)
+    sheet = copy.deepcopy(played)
+    sheet["seats"] = [s.player.display_name for s in second.seats.order_by("position")]
+    sheet["hands"] = [{k: v for k, v in flat_hand(game, hand, i % 4).items()
+                       if k in ("dealer", "cards", "trump", "bids", "tricks")}
+                      for i, hand in enumerate(played["hands"])]
+    wrong = copy.deepcopy(sheet)
+    wrong["hands"][1]["trump"] = next(s for s in "SHDC" if s != sheet["hands"][1]["trump"])
+    with pytest.raises(ResultRejected) as refused:
+        result_submit(table=second, record=wrong, source="form", user=bob)
+    assert any(e["code"] == "board-mismatch" and e["hand"] == 2 for e in refused.value.errors)
+    stored = result_submit(table=second, record=sheet, source="form", user=bob).game
+    assert stored.status == ResultStatus.COMPLETE and stored.hands.count() == 2
