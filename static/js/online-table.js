@@ -12,6 +12,7 @@
   var live = document.getElementById("online-live");
   var version = parseInt(root.dataset.version, 10) || 0;
   var loading = false, again = false, failures = 0, source = null, clockTimer = null;
+  var refreshFailures = 0, heard = version;
 
   function state() { return root.querySelector(".online-state"); }
 
@@ -33,14 +34,26 @@
     return false;
   }
 
+  function shown(element) { return element ? parseInt(element.dataset.version, 10) || 0 : 0; }
+
   function swap(html) {
+    var box = document.createElement("div");
+    box.innerHTML = html;
+    // A move's answer can arrive after the news of later moves (the bots after it) was
+    // drawn already: never draw an older table over a newer one.
+    if (state() && box.querySelector(".online-state") &&
+        shown(box.querySelector(".online-state")) < shown(state())) {
+      buttons().forEach(function (b) { b.disabled = false; });
+      return;
+    }
     var focused = document.activeElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.action : null;
     var wasTurn = state() && state().dataset.yourTurn === "1";
     root.innerHTML = html;
     var now = state();
     if (!now) return;
-    version = Math.max(version, parseInt(now.dataset.version, 10) || 0);
+    if (shown(now) < heard) refresh();  // news of a later version came meanwhile
+    version = Math.max(version, shown(now));
     root.dataset.version = String(version);
     var turn = now.dataset.yourTurn === "1";
     if (turn && !wasTurn) {
@@ -61,8 +74,12 @@
     loading = true;
     fetch(root.dataset.part, {credentials: "same-origin", headers: {"X-Requested-With": "fetch"}})
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
-      .then(swap)
-      .catch(function () { /* the next news or poll tries again */ })
+      .then(function (html) { refreshFailures = 0; swap(html); })
+      .catch(function () {
+        // The last news may be the last there is (a finished match): try again ourselves.
+        refreshFailures += 1;
+        window.setTimeout(refresh, Math.min(30000, 1000 * refreshFailures));
+      })
       .then(function () {
         loading = false;
         if (again) { again = false; refresh(); }
@@ -70,6 +87,7 @@
   }
 
   function news(v) {
+    heard = Math.max(heard, v);
     if (v > version) refresh();
   }
 
@@ -167,7 +185,15 @@
     source.addEventListener("error", function () {
       failures += 1;
       if (failures === 3) say(root.dataset.lostText);
-      if (failures > 5 && source) { source.close(); source = null; poll(); }
+      if (!source) return;
+      if (failures > 5) { source.close(); source = null; poll(); return; }
+      // A refused reconnection (an error page, not a stream) closes an EventSource for
+      // good: open a new one after a pause.
+      if (source.readyState === 2) {
+        source.close();
+        source = null;
+        window.setTimeout(listen, Math.min(30000, 1000 * failures));
+      }
     });
   }
 

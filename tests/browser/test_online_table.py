@@ -174,7 +174,9 @@ def play_to_the_end(pages, moves, *, limit=600):
                 acted = True
         if not acted:
             pages[0].wait_for_timeout(150)
-    raise AssertionError("the match did not end")
+    states = [(p.url, p.locator(".online-state").evaluate("s => ({...s.dataset})"),
+               p.locator("#online-status").inner_text()) for p in pages]
+    raise AssertionError(f"the match did not end: {states}")
 
 
 def test_two_players_and_two_bots_play_a_bluke_table_to_its_end(

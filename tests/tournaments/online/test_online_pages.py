@@ -156,7 +156,8 @@ def _first_event(response) -> str:
         chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
         if "event: version" in "".join(chunks):
             break
-    response.close()
+    # Not response.close(): its request_finished would close the test's database
+    # connection (PostgreSQL) mid-test; the stream's generator is simply dropped.
     return "".join(chunks)
 
 
