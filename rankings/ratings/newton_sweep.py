@@ -48,7 +48,7 @@ def refit_arrays(
     for player in priors:
         arrays.add_player(player)
     players, index = arrays.players, arrays.index
-    history = _History(arrays.groups.values(), n_players=len(players))
+    history = _History(arrays)
     sd0 = np.full(len(players), float(prior[1]))
     mu0 = np.full(len(players), float(prior[0]))
     played = np.zeros(len(players), dtype=np.int64)
@@ -73,15 +73,20 @@ class GameArrays:
     padded to the largest with -1, which reads the appended dummy (mean 0,
     sd 0) of the estimates.  The shape is the game's own, so the arrays are
     the same however the games were split between calls (a refit's floats
-    must not depend on when earlier refits happened).
+    must not depend on when earlier refits happened).  Each seat also has a
+    number in time order, and in that order its player and step (how many
+    games the player had before), so a refit needs no sort by time.
     """
 
     def __init__(self) -> None:
         self.index: dict[Hashable, int] = {}
         self.players: list[Hashable] = []
         self.n_games = 0
-        # shape -> (times, members, ranks, tie starts, shares), teams best first
+        # shape -> (seat numbers, members, ranks, tie starts, shares), teams best first
         self.groups: dict[tuple[int, int], tuple] = {}
+        self.seat_player = np.zeros(0, dtype=np.intp)
+        self.seat_step = np.zeros(0, dtype=np.intp)
+        self._counts = np.zeros(0, dtype=np.intp)  # games per player so far
 
     def add_player(self, player: Hashable) -> None:
         if player not in self.index:
@@ -92,50 +97,53 @@ class GameArrays:
         if not games:
             return
         all_teams = [teams for teams, _ in games]
-        index = self.index
         for player in dict.fromkeys(chain.from_iterable(chain.from_iterable(all_teams))):
-            if player not in index:
-                index[player] = len(self.players)
-                self.players.append(player)
-        for shape, (times, members, ranks) in _shapes(games, all_teams, index).items():
-            new = (times + self.n_games, members, ranks, *_ties(ranks))
+            self.add_player(player)
+        ids, shapes = _shapes(games, all_teams, self.index)
+        first_seat = len(self.seat_player)
+        for shape, (seat_no, members, ranks) in shapes.items():
+            new = (np.where(seat_no >= 0, seat_no + first_seat, -1), members, ranks, *_ties(ranks))
             old = self.groups.get(shape)
             if old is not None:
                 new = tuple(np.concatenate((a, b)) for a, b in zip(old, new, strict=True))
             self.groups[shape] = new
+        counts = np.zeros(len(self.players), dtype=np.intp)
+        counts[:len(self._counts)] = self._counts
+        # A seat's step: the player's games before this chunk, plus those earlier in it.
+        order = _stable_order(ids)
+        run = np.arange(len(ids)) - np.searchsorted(ids[order], ids[order])
+        step = np.empty_like(ids)
+        step[order] = counts[ids[order]] + run
+        self.seat_player = np.concatenate((self.seat_player, ids))
+        self.seat_step = np.concatenate((self.seat_step, step))
+        self._counts = counts + np.bincount(ids, minlength=len(counts))
         self.n_games += len(games)
 
 
 class _History:
     """The games' arrays and the time-order plan of one refit."""
 
-    def __init__(self, groups, n_players: int) -> None:
-        self.n_players = n_players
-        self.groups = list(groups)
-        who = [members[members >= 0] for _, members, *_ in self.groups]
-        times = [np.broadcast_to(t[:, None, None], m.shape)[m >= 0] for t, m, *_ in self.groups]
-        player = np.concatenate(who) if who else np.zeros(0, dtype=np.intp)
-        time = np.concatenate(times) if times else np.zeros(0, dtype=np.intp)
-        self.counts = np.bincount(player, minlength=n_players)
-        # Seats by (player, time), then by step (a player's j-th game is step j) and by
-        # row (players with more games first, so those still playing at step j are a
-        # prefix of the rows and step j's seats are one slice in row order).  Memory is
-        # one entry per seat, whatever the spread of games per player.
-        seat = np.lexsort((time, player))
-        player = self.player = player[seat]
-        self.seat = seat
-        self.rank = np.argsort(-self.counts, kind="stable")
-        row = np.empty(n_players, dtype=np.intp)
-        row[self.rank] = np.arange(n_players)
-        first = np.cumsum(self.counts) - self.counts
-        step = np.arange(len(player)) - first[player]
-        self.by_step = seat[np.lexsort((row[player], step))]
-        width = int(self.counts.max()) if n_players else 0
-        self.active = np.searchsorted(-self.counts[self.rank], -np.arange(width), side="left")
-        self.offsets = np.concatenate(([0], np.cumsum(self.active)))
+    def __init__(self, arrays: GameArrays) -> None:
+        self.n_players = n_players = len(arrays.players)
+        self.groups = [arrays.groups[shape] for shape in sorted(arrays.groups)]
+        # The messages come out group by group (real seats only); seat_no says where
+        # each one is in time order, and `in_time` is the other way round.
+        numbers = [seat_no[seat_no >= 0] for seat_no, *_ in self.groups]
+        to_time = np.concatenate(numbers) if numbers else np.zeros(0, dtype=np.intp)
+        self.in_time = np.empty_like(to_time)
+        self.in_time[to_time] = np.arange(len(to_time))
+        self.player = arrays.seat_player
+        self.counts = np.bincount(self.player, minlength=n_players)
+        # Seats grouped by step (a player's j-th game is step j): step j updates each
+        # player with a j-th game once.
+        by_step = _stable_order(arrays.seat_step)
+        self.step_source = self.in_time[by_step]
+        self.step_player = self.player[by_step]
+        self.bounds = np.cumsum(np.bincount(arrays.seat_step)).tolist()
 
     def messages(self, mu: np.ndarray, sd: np.ndarray, beta: float):
-        """Every seat's (h, precision-weighted mean h*mu + g) at estimates ``mu``, ``sd``."""
+        """Every seat's (h, precision-weighted mean h*mu + g) at estimates ``mu``, ``sd``
+        (group by group: ``in_time`` puts them in time order)."""
         mu_ext, sd_ext = np.append(mu, 0.0), np.append(sd, 0.0)  # index -1: the dummy
         hs, gs = [], []
         for _, members, _, starts, share in self.groups:
@@ -157,27 +165,39 @@ class _History:
     def combine(self, h, g, p0, m0, tau):
         """Each player's messages in time order onto their prior: (precision, precision * mean)."""
         tau2 = tau * tau
-        if not tau2:  # no random walk: the messages simply add up
-            n = self.n_players
-            return (p0 + np.bincount(self.player, h[self.seat], n),
-                    m0 + np.bincount(self.player, g[self.seat], n))
-        hs, gs = h[self.by_step], g[self.by_step]
-        p, m = p0[self.rank], m0[self.rank]
-        for n, start in zip(self.active.tolist(), self.offsets.tolist(), strict=False):
-            shrink = 1.0 / (1.0 + p[:n] * tau2)
-            p[:n] = p[:n] * shrink + hs[start:start + n]
-            m[:n] = m[:n] * shrink + gs[start:start + n]
-        precision, weighted = np.empty_like(p), np.empty_like(m)
-        precision[self.rank], weighted[self.rank] = p, m
-        return precision, weighted
+        n = self.n_players
+        if not tau2:  # no random walk: the messages simply add up (in time order)
+            return (p0 + np.bincount(self.player, h[self.in_time], n),
+                    m0 + np.bincount(self.player, g[self.in_time], n))
+        hs, gs = h[self.step_source], g[self.step_source]
+        p, m = p0.copy(), m0.copy()
+        start = 0
+        for end in self.bounds:
+            who = self.step_player[start:end]
+            pw = p[who]
+            shrink = 1.0 / (1.0 + pw * tau2)
+            p[who] = pw * shrink + hs[start:end]
+            m[who] = m[who] * shrink + gs[start:end]
+            start = end
+        return p, m
 
 
-def _shapes(games: Sequence, all_teams: list, index: dict) -> dict[tuple[int, int], tuple]:
-    """Games grouped by shape: {(teams, largest team): (times, member ids, ranks)} as arrays.
+def _stable_order(values: np.ndarray) -> np.ndarray:
+    """``argsort(values, kind="stable")`` of small non-negative integers: numpy's radix
+    sort (linear) when they fit 16 bits, as player numbers and steps mostly do."""
+    if len(values) and values.max() < 2**16:
+        values = values.astype(np.uint16)
+    return np.argsort(values, kind="stable")
 
-    Member ids are (games, teams, members), teams sorted best first, every
-    team padded to the game's largest team with -1.  Flattened with C-level iteration, no loop per game:
-    a loop per game in Python took longer than the maths.
+
+def _shapes(games: Sequence, all_teams: list, index: dict) -> tuple[np.ndarray, dict]:
+    """The seats' players in time order, and the games grouped by shape:
+    {(teams, largest team): (seat numbers, member ids, ranks)} as arrays.
+
+    Seat numbers and member ids are (games, teams, members), teams sorted
+    best first, every team padded to the game's largest team with -1.
+    Flattened with C-level iteration, no loop per game: a loop per game in
+    Python took longer than the maths.
     """
     k = np.fromiter(map(len, all_teams), dtype=np.intp, count=len(games))
     teams = list(chain.from_iterable(all_teams))
@@ -185,26 +205,27 @@ def _shapes(games: Sequence, all_teams: list, index: dict) -> dict[tuple[int, in
     sizes = np.fromiter(map(len, teams), dtype=np.intp, count=len(teams))
     game_first = np.cumsum(k) - k
     if len(ids) == len(teams):  # every team is one player (no team is empty)
-        members = ids[:, None]
+        seat_no = np.arange(len(ids))[:, None]
         width = np.ones(len(games), dtype=np.intp)
     else:
-        members = np.full((len(teams), int(sizes.max())), -1, dtype=np.intp)
+        seat_no = np.full((len(teams), int(sizes.max())), -1, dtype=np.intp)
         team_of = np.repeat(np.arange(len(teams)), sizes)
         first = np.repeat(np.cumsum(sizes) - sizes, sizes)
-        members[team_of, np.arange(len(ids)) - first] = ids
+        seat_no[team_of, np.arange(len(ids)) - first] = np.arange(len(ids))
         width = np.maximum.reduceat(sizes, game_first)
+    members = np.where(seat_no >= 0, ids[seat_no], -1)
     ranks = np.fromiter(
         chain.from_iterable(ranks for _, ranks in games), dtype=float, count=len(teams))
     groups = {}
-    shapes = np.unique(np.stack((k, width), axis=1), axis=0).tolist()
-    for size, wide in shapes:
+    for size, wide in np.unique(np.stack((k, width), axis=1), axis=0).tolist():
         times = np.flatnonzero((k == size) & (width == wide))
         seats = game_first[times][:, None] + np.arange(size)
         # Teams best first (stable among ties), once: every step reads them in that order.
         order = np.argsort(ranks[seats], axis=1, kind="stable")
         seats = np.take_along_axis(seats, order, axis=1)
-        groups[(size, wide)] = (times, members[seats][:, :, :wide], ranks[seats])
-    return groups
+        groups[(size, wide)] = (
+            seat_no[seats][:, :, :wide], members[seats][:, :, :wide], ranks[seats])
+    return ids, groups
 
 
 def _ties(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
