@@ -122,6 +122,11 @@ class Picture:
     deadline: str | None
 
 
+def _red(code) -> bool:
+    """Hearts and diamonds are drawn red, as on the cards."""
+    return isinstance(code, str) and _is_card(code) and code[-1] in "HD"
+
+
 def _codes(value) -> list[str]:
     """Visible card codes of an area's view: a list, or the shown cards of a count."""
     if isinstance(value, list):
@@ -167,7 +172,8 @@ def _trick(obs: dict, names: list[str]) -> list[dict]:
         if isinstance(entry, (list, tuple)) and len(entry) == 2:
             who, code = entry
             name = names[who] if isinstance(who, int) and 0 <= who < len(names) else ""
-            out.append({"seat": who, "name": name, "code": code, "label": card_label(code)})
+            out.append({"seat": who, "name": name, "code": code, "label": card_label(code),
+                        "red": _red(code)})
     return out
 
 
@@ -216,8 +222,8 @@ def picture(view: dict) -> Picture:
     legal = [str(a) for a in view.get("legal") or []]
     mine = _my_hand(obs, seat)
     card_actions = {a for a in legal if a in mine}
-    hand = [{"code": c, "label": card_label(c), "action": c if c in card_actions else None}
-            for c in mine]
+    hand = [{"code": c, "label": card_label(c), "action": c if c in card_actions else None,
+             "red": _red(c)} for c in mine]
     actions = [{"action": a, "label": action_label(a)} for a in legal if a not in card_actions]
     table_up, seat_up = _face_up(obs, seat, players)
     held = _held(obs, players)

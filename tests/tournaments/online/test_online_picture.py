@@ -103,3 +103,14 @@ def test_a_spectator_view_has_no_hand_and_no_buttons():
     assert pic.hand == [] and pic.actions == [] and not pic.your_turn
     html = render_to_string("tournaments/_online_seat.html", {"pic": pic, "urls": {}})
     assert "<button" not in html and "Your hand" not in html
+
+
+def test_hearts_and_diamonds_are_drawn_red():
+    view = {"seat": 0, "seats": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
+            "to_act": 0, "legal": ["QH"], "status": "playing", "version": 3,
+            "observation": {"hand": ["QH", "2S", "TD"], "current_trick": [[1, "9D"]]}}
+    pic = picture(view)
+    assert [card["red"] for card in pic.hand] == [True, False, True]
+    assert pic.trick[0]["red"] and pic.hand[0]["action"] == "QH"
+    html = render_to_string("tournaments/_online_seat.html", {"pic": pic, "urls": {}})
+    assert 'class="card playable red" data-action="QH"' in html
