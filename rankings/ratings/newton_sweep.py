@@ -217,8 +217,11 @@ def _shapes(games: Sequence, all_teams: list, index: dict) -> tuple[np.ndarray, 
     ranks = np.fromiter(
         chain.from_iterable(ranks for _, ranks in games), dtype=float, count=len(teams))
     groups = {}
-    for size, wide in np.unique(np.stack((k, width), axis=1), axis=0).tolist():
-        times = np.flatnonzero((k == size) & (width == wide))
+    # The shapes present, by counting (np.unique over rows sorted every game).
+    key = k * (int(width.max()) + 1) + width
+    for shape in np.flatnonzero(np.bincount(key)).tolist():
+        times = np.flatnonzero(key == shape)
+        size, wide = int(k[times[0]]), int(width[times[0]])
         seats = game_first[times][:, None] + np.arange(size)
         # Teams best first (stable among ties), once: every step reads them in that order.
         order = np.argsort(ranks[seats], axis=1, kind="stable")
