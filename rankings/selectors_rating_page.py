@@ -84,13 +84,14 @@ def pool_standing(pool: RatingPool, player: Player, *,
     return Standing(mine, mine.rank, len(rows), percentile(mine.rating, others), rows)
 
 
-def peak(pool: RatingPool, player: Player) -> Peak:
+def peak(pool: RatingPool, player: Player, *, exclude: frozenset[int] = frozenset()) -> Peak:
     """The player's best rating after any game, and their best percentile at that moment.
 
     Replays the pool's history once, keeping everyone's rating in a sorted list, so each
     of the player's games costs two binary searches (uncertainty grown for time away does
     not move μ, so the peaks are those of the leaderboard's number). Only the two peak
     games' times are read, at the end: parsing a time per row was a fifth of the cost.
+    Players in ``exclude`` (hidden from the viewer) do not count in the percentile.
     """
     rows = (RatingHistory.objects.filter(pool=pool).order_by("played_at", "game_order")
             .values_list("game_order", "player_id", "mu_after"))
@@ -102,6 +103,8 @@ def peak(pool: RatingPool, player: Player) -> Peak:
         if pending and pending[0] != game:
             _better(best, pending, ordered)
             pending = None
+        if player_id in exclude:
+            continue
         if player_id in current:
             del ordered[bisect.bisect_left(ordered, current[player_id])]
         current[player_id] = mu

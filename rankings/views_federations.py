@@ -127,7 +127,7 @@ def federation_player(request, slug: str, pk: int, player: int):
     return render(request, "rankings/rating_player.html", {
         "federation": federation, "pool": pool, "label": label, "player": person,
         "standing": standing, "view": standing.row.view, "is_elo": pool.kind == "elo",
-        "peak": peak(pool, person), "nights": lines, "visible_events": visible,
+        "peak": peak(pool, person, exclude=unlisted), "nights": lines, "visible_events": visible,
         "opponents": [row for row in rows if row.player.pk != person.pk],
         "opponent": opponent, "problem": problem,
         "chance": _percent(win_chance(pool, standing.row, opponent)) if opponent else None,

@@ -15,25 +15,72 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league import permissions
 from league.api.auth import subject_of
 from league.api.errors import ERRORS
-from rankings.models import RatingHistory
+from league.models import Player
+from rankings.models import PlayerRating, RatingHistory, RatingPool
+from rankings.selectors_federations import unlisted_for
 from rankings.selectors_leaderboard import visible_pool
 from rankings.selectors_rating_page import nights, peak, pool_standing, win_chance
 from rankings.selectors_stats import visible_player
+from tournaments.models import Event
+
+
+def pool_and_player(subject, pool_pk, player_pk):
+    """The pool, the player and the players the subject may not see in it, or 404.
+
+    A club's pool: its club visible to the subject and the player visible there. A
+    federation's pool: the person rated in it and not one of the private clubs' players
+    who did not agree to appear (`unlisted_for`), who are also left out of the
+    percentile, the peaks, the distribution and the opponents."""
+    pool = RatingPool.objects.filter(pk=pool_pk).only("pk", "club_id", "federation_id").first()
+    if pool is not None and pool.federation_id is not None:
+        pool = RatingPool.objects.select_related("federation").get(pk=pool.pk)
+        exclude = unlisted_for(pool, subject)
+        player = None
+        if player_pk not in exclude and PlayerRating.objects.filter(
+                pool=pool, player_id=player_pk).exists():
+            player = Player.objects.filter(pk=player_pk).first()
+        if player is None:
+            raise Http404("No such rating.")
+        return pool, player, exclude
+    found = visible_pool(subject=subject, pk=pool_pk)
+    player = visible_player(subject=subject, pk=player_pk) if found else None
+    if found is None or player is None:
+        raise Http404("No such rating.")
+    return found, player, frozenset()
 
 
 class RatingHistoryRowSerializer(serializers.ModelSerializer):
-    game_id = serializers.IntegerField(allow_null=True, read_only=True,
-                                       help_text="The rated game (null once it was removed).")
-    night_id = serializers.IntegerField(source="game.table.round.event_id", allow_null=True,
-                                        read_only=True, default=None)
+    game_id = serializers.SerializerMethodField(
+        help_text="The rated game (null once it was removed, or in a federation's pool when "
+                  "its club is private to the caller).")
+    night_id = serializers.SerializerMethodField(help_text="The game's night (null as game_id).")
 
     class Meta:
         model = RatingHistory
         fields = ["game_id", "night_id", "played_at", "mu_before", "sigma_before",
                   "games_before", "mu_after", "sigma_after", "games_after"]
         read_only_fields = fields
+
+    def _shown(self, row) -> bool:
+        clubs = self.context.get("clubs")  # None: a club's pool, every game is its own
+        return row.game_id is not None and (
+            clubs is None or row.game.table.round.event.club_id in clubs)
+
+    def get_game_id(self, row) -> int | None:
+        return row.game_id if self._shown(row) else None
+
+    def get_night_id(self, row) -> int | None:
+        return row.game.table.round.event_id if self._shown(row) else None
+
+
+def _visible_clubs(pool, subject) -> set[int] | None:
+    """For a federation's pool, the clubs whose games and nights the subject may see named."""
+    if pool.federation_id is None:
+        return None
+    return set(permissions.visible_clubs(subject).values_list("pk", flat=True))
 
 
 class PlayerRatingHistoryView(generics.ListAPIView):
@@ -44,12 +91,13 @@ class PlayerRatingHistoryView(generics.ListAPIView):
 
     def get_queryset(self):
         subject = subject_of(self.request)
-        pool = visible_pool(subject=subject, pk=self.kwargs["pool"])
-        player = visible_player(subject=subject, pk=self.kwargs["pk"]) if pool else None
-        if pool is None or player is None:
-            raise Http404("No such rating.")
+        pool, player, _exclude = pool_and_player(subject, self.kwargs["pool"], self.kwargs["pk"])
+        self.clubs = _visible_clubs(pool, subject)
         return (RatingHistory.objects.filter(pool=pool, player=player)
-                .select_related("game__table__round").order_by("played_at", "game_order"))
+                .select_related("game__table__round__event").order_by("played_at", "game_order"))
+
+    def get_serializer_context(self):
+        return super().get_serializer_context() | {"clubs": getattr(self, "clubs", None)}
 
 
 class PeakSerializer(serializers.Serializer):
@@ -100,16 +148,21 @@ class PlayerPoolRatingView(APIView):
                    responses={200: PlayerPoolRatingSerializer, **ERRORS})
     def get(self, request, pk: int, pool: int):
         subject = subject_of(request)
-        found = visible_pool(subject=subject, pk=pool)
-        player = visible_player(subject=subject, pk=pk) if found else None
-        standing = pool_standing(found, player) if player else None
+        found, player, exclude = pool_and_player(subject, pool, pk)
+        standing = pool_standing(found, player, exclude=exclude)
         if standing is None:
             raise Http404("No such rating.")
         view = standing.row.view
+        lines = nights(found, player)
+        clubs = _visible_clubs(found, subject)
+        if clubs is not None:  # a federation's pool: only nights of clubs the caller sees
+            shown = set(Event.objects.filter(pk__in=[line.event_id for line in lines],
+                                             club_id__in=clubs).values_list("pk", flat=True))
+            lines = [line for line in lines if line.event_id in shown]
         body = {"pool": found.pk, "mu": view.mu, "sigma": view.sigma, "games": view.games,
                 "provisional": view.provisional, "rank": standing.rank,
                 "size": standing.size, "percentile": standing.percentile,
-                "peak": peak(found, player), "nights": nights(found, player),
+                "peak": peak(found, player, exclude=exclude), "nights": lines,
                 "against": _against(request, found, standing)}
         return Response(PlayerPoolRatingSerializer(body).data)
 
