@@ -42,6 +42,10 @@ class RankingsConfig(AppConfig):
         hooks.on_night_closed("rankings.review", lambda event: night_review_request(
             event=event, closing=True))
         hooks.provide_night_review(selectors_reviews.night_review_progress)
+        # a closed duplicate night is rated as one game, by its matchpoint places
+        from rankings.services.ratings.duplicate import duplicate_night_closed
+
+        hooks.on_night_closed("rankings.duplicate_ratings", duplicate_night_closed)
         register_club_paths({"rankings.nightreview": "event__club",
                              "rankings.reviewedgame": "game__table__round__event__club",
                              "rankings.revieweddecision": "game__table__round__event__club"})

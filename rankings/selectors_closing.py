@@ -3,6 +3,11 @@ mail (`tournaments.hooks.provide_closing_facts`)."""
 
 from __future__ import annotations
 
+import datetime
+
+from django.db.models import Max
+
+from league.models import AuditEntry
 from rankings.models import RatingHistory
 from rankings.selectors_divisions import night_standings_by_division
 from rankings.selectors_ratings import Z
@@ -39,3 +44,14 @@ def night_closing_facts(event: Event) -> dict[int, ClosingFacts]:
                 place=item.rank, of=len(items), points=item.line.points,
                 rating=rating, rating_change=change)
     return facts
+
+
+def closed_at(events: list[Event]) -> dict[int, datetime.datetime]:
+    """When each night closed: its audit entry (a night closed outside the services, by an
+    import, counts from the end of its day)."""
+    stamps = dict(AuditEntry.objects.filter(
+        action="event.close", target_type="event", target_id__in=[e.pk for e in events],
+    ).values("target_id").annotate(at=Max("created_at")).values_list("target_id", "at"))
+    return {event.pk: stamps.get(event.pk) or datetime.datetime.combine(
+        event.date + datetime.timedelta(days=1), datetime.time(), tzinfo=datetime.UTC)
+        for event in events}

@@ -16,7 +16,8 @@ from league.models import Player
 from rankings.models import RatingHistory, RatingPool
 from rankings.ratings import PlayerState
 from rankings.selectors_leaderboard import LeaderRow, pool_leaderboard
-from rankings.services.ratings.games import as_people, identity_map, rateable
+from rankings.services.ratings.duplicate import game_as_rated
+from rankings.services.ratings.games import identity_map
 from rankings.services.ratings.pools import pool_rater
 from tournaments.models import TableResult
 
@@ -159,7 +160,7 @@ def nights(pool: RatingPool, player: Player) -> list[NightLine]:
 
 def _places(pool, game, player_id: int, states: dict,
             identities: dict[int, int]) -> tuple[float | None, float | None]:
-    rated = as_people(rateable(game), identities)
+    rated = game_as_rated(game, identities)  # a duplicate night: the whole night
     side = next((i for i, team in enumerate(rated.teams) if player_id in team), None) \
         if rated else None
     if side is None:

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 
-from league.models import AuditEntry, Federation, FederationClub, FederationState
+from league.models import Federation, FederationClub, FederationState
 from rankings.models import FederationNight
+from rankings.selectors_closing import closed_at
 from rankings.services.ratings import ratings_update
 from rankings.services.ratings.pools import ensure_federation_pools
 from tournaments.models import Event, EventStatus
@@ -32,17 +32,6 @@ class SyncReport:
     removed: int  # nights of clubs that left
     waiting: int  # closed nights still inside their club's correction window
     rated: int  # games (re)rated in the federation's pools
-
-
-def closed_at(events: list[Event]) -> dict[int, datetime.datetime]:
-    """When each night closed: its audit entry (a night closed outside the services, by an
-    import, counts from the end of its day)."""
-    stamps = dict(AuditEntry.objects.filter(
-        action="event.close", target_type="event", target_id__in=[e.pk for e in events],
-    ).values("target_id").annotate(at=Max("created_at")).values_list("target_id", "at"))
-    return {event.pk: stamps.get(event.pk) or datetime.datetime.combine(
-        event.date + datetime.timedelta(days=1), datetime.time(), tzinfo=datetime.UTC)
-        for event in events}
 
 
 def member_nights(federation: Federation) -> tuple[list[Event], dict[int, int]]:

@@ -15,7 +15,7 @@ from rankings.models import RatingPool
 from rankings.selectors_stats import game_teams, seat_players
 from rankings.services.ratings.pools import variant_key
 from rankings.standings.sides import seat_teams
-from tournaments.models import ResultStatus, Seat, TableResult
+from tournaments.models import EventFormat, ResultStatus, Seat, TableResult
 
 STREAM = 5000  # games per read chunk (one FETCH, or one seats query) and per history COPY
 
@@ -105,9 +105,15 @@ def as_people(rated: Rated | None, identities: dict[int, int]) -> Rated | None:
     return rated._replace(teams=teams)
 
 
+def duplicate_tables() -> Q:
+    """The tables of duplicate nights: rated by night, not by table
+    (`rankings.services.ratings.duplicate`)."""
+    return Q(table__round__event__format=EventFormat.DUPLICATE)
+
+
 def _pool_queryset(pool: RatingPool, since: Point | None):
     games = TableResult.objects.filter(
-        pool_source(pool), status=ResultStatus.COMPLETE,
+        pool_source(pool), ~duplicate_tables(), status=ResultStatus.COMPLETE,
         table__game=pool.game).order_by("played_at", "id")
     if since is not None:
         games = games.filter(
@@ -191,9 +197,33 @@ def rated_chunks(
     million games spent most of its time building TableResult/Table/Seat objects.
     ``chunks`` are `game_chunks` rows read some other way (another connection).
     """
+    from rankings.services.ratings.duplicate import pool_nights
+
     # Read now, not at the first chunk: a rebuild's COPY holds the connection by then.
     identities = identity_map(pool)
-    return _rated_chunks(pool, since, chunks, identities)
+    nights = pool_nights(pool, since, identities)
+    return _merged(_rated_chunks(pool, since, chunks, identities), nights)
+
+
+def _merged(chunks: Iterator[list[Rated]], nights: list[Rated]) -> Iterator[list[Rated]]:
+    """The tables' chunks with the duplicate nights (one game each) put in rating order."""
+    if not nights:
+        yield from chunks
+        return
+    waiting = iter(nights)
+    night = next(waiting, None)
+    for chunk in chunks:
+        out = []
+        for rated in chunk:
+            while night is not None and (night.played_at, night.game_id) < (
+                    rated.played_at, rated.game_id):
+                out.append(night)
+                night = next(waiting, None)
+            out.append(rated)
+        yield out
+    rest = [night, *waiting] if night is not None else []
+    if rest:
+        yield rest
 
 
 def _rated_chunks(pool, since, chunks, identities) -> Iterator[list[Rated]]:

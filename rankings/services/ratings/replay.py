@@ -22,10 +22,12 @@ from league.page_cache import bump_club_versions
 from rankings.models import PlayerRating, RatingHistory, RatingPool
 from rankings.ratings import PlayerState, Rater, is_provisional
 from rankings.selectors_stats import complete_games
+from rankings.services.ratings.duplicate import first_unrated_night, night_stale_points
 from rankings.services.ratings.games import (
     STREAM,
     Point,
     as_people,
+    duplicate_tables,
     identity_map,
     pool_games,
     pool_rateable,
@@ -40,24 +42,30 @@ from rankings.services.ratings.pools import (
     variant_key,
 )
 from rankings.services.ratings.rebuild import rebuild_history, uses_partitions
-from tournaments.models import ResultStatus, TableResult
+from tournaments.models import EventFormat, ResultStatus, TableResult
 
 # --- where must the pool (re)start? ----------------------------------------------------------
 
 
 def _first_unrated(pool: RatingPool) -> Point | None:
     unrated = complete_games().filter(pool_source(pool), table__game=pool.game).exclude(
-        rating_history__pool=pool).defer("record")
+        duplicate_tables()).exclude(rating_history__pool=pool).defer("record")
     identities = identity_map(pool)
+    night = first_unrated_night(pool, identities)
     for game in unrated.iterator(chunk_size=BATCH):
+        if night is not None and night < (game.played_at, game.pk):
+            break
         if variant_key(game.table.options) == pool.variant and as_people(
                 rateable(game), identities) is not None:
             return (game.played_at, game.pk)
-    return None
+    return night
 
 
 def _stale_points(pool: RatingPool, game: TableResult) -> list[Point]:
     """Where a re-submitted game must be re-rated from, if its stored rating is out of date."""
+    event = game.table.round.event
+    if event.format == EventFormat.DUPLICATE:
+        return night_stale_points(pool, event, identity_map(pool))
     rows = list(RatingHistory.objects.filter(pool=pool, game=game))
     if not rows:
         return []
