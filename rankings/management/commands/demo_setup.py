@@ -29,6 +29,7 @@ class Command(BaseCommand):
         self._login(DEMO_USERNAME, DEMO_PASSWORD, is_staff=True, is_superuser=True)
         self._play_demo_season_once()
         self._club_host()
+        self._federation_once()
         url = options["url"] or _served_url()
         self.stdout.write(self.style.SUCCESS(
             f"Demo ready at {url}\n"
@@ -57,6 +58,12 @@ class Command(BaseCommand):
         player = Player.objects.filter(user=user).first() or Player.objects.create(
             user=user, display_name="Club Host")
         membership_add(club=club, player=player, role=Role.ORGANISER, user=SYSTEM)
+
+    def _federation_once(self):
+        from django.core.management import get_commands
+
+        if "demo_federation" in get_commands():
+            call_command("demo_federation", stdout=self.stdout)
 
     def _play_demo_season_once(self):
         from django.core.management import get_commands
