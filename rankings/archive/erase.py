@@ -36,6 +36,7 @@ from league.page_cache import bump_club_versions
 from league.permissions import SYSTEM
 from league.services.audit import audit_record
 from rankings.models import PlayerGameStat, RatingHistory
+from rankings.services.ratings.duplicate import night_digest
 from tournaments.models import CalendarLink, PendingResult, Seat, TableResult
 from tournaments.services.records import record_hash
 
@@ -145,7 +146,7 @@ def _relabel_records(player: Player, label: str) -> None:
     neutral name; the record's hash follows in the rows that keep it, so nothing is re-rated."""
     seats = Seat.objects.filter(player=player, table__result__isnull=False)
     for table_id, position in seats.values_list("table_id", "position"):
-        game = TableResult.objects.get(table_id=table_id)
+        game = TableResult.objects.select_related("table__round").get(table_id=table_id)
         record = dict(game.record)
         labels = list(record.get("seats") or [])
         if position >= len(labels) or labels[position] == label:
@@ -153,9 +154,15 @@ def _relabel_records(player: Player, label: str) -> None:
         labels[position] = label
         record["seats"] = labels
         digest = record_hash(record)
+        night = game.table.round.event_id
+        night_before = night_digest(night)
         TableResult.objects.filter(pk=game.pk).update(record=record, record_hash=digest)
         RatingHistory.objects.filter(game=game, record_hash=game.record_hash).update(
             record_hash=digest)
+        # a duplicate night is rated as one game under a digest of all its tables
+        RatingHistory.objects.filter(game__table__round__event_id=night,
+                                     record_hash=night_before).update(
+            record_hash=night_digest(night))
         PlayerGameStat.objects.filter(game=game, record_hash=game.record_hash).update(
             record_hash=digest)
 

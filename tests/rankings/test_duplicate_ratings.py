@@ -8,10 +8,13 @@ from django.utils import timezone
 from games import rules
 from games.bots import play_match
 from league.models import Club
+from league.permissions import SYSTEM
+from rankings.archive.erase import player_erase
 from rankings.models import PlayerRating, RatingHistory, RatingPool
 from rankings.selectors_duplicate import duplicate_lines
 from rankings.selectors_rating_page import nights
 from rankings.services.ratings import pool_games, ratings_recompute, ratings_update_for_game
+from rankings.services.ratings.duplicate import night_digest
 from tests.league.played_games import night, record_game, table_at
 from tests.tournaments.duplicate.helpers import bots, duplicate_night
 from tournaments.models import ResultSource, Table, TableResult
@@ -193,4 +196,19 @@ def test_a_duplicate_night_among_ordinary_games_equals_a_full_recompute(
     pool = RatingPool.objects.get(club=quiet)
     order = [r.game_id for r in pool_games(pool)]
     assert order[:2] == [first.pk, late.pk] and order[3] == after.pk and len(order) == 4
+    assert_same_as_full_recompute(quiet)
+
+
+def test_erasing_a_player_of_a_rated_night_keeps_its_rating_rows_current(
+        quiet, bob, eager_celery, django_capture_on_commit_callbacks):
+    players = bots(quiet, 8)
+    event = played_night(quiet, bob, players, tables=2, rounds=1, boards=1)
+    close(event, bob, django_capture_on_commit_callbacks)
+    digest = night_digest(event.pk)
+    player_erase(player=players[0], user=SYSTEM)
+    assert night_digest(event.pk) != digest
+    # The seats' names changed in the records, so the night's digest did: its rows follow,
+    # and nothing needs re-rating.
+    assert set(RatingHistory.objects.values_list("record_hash", flat=True)) == {
+        night_digest(event.pk)}
     assert_same_as_full_recompute(quiet)
