@@ -100,6 +100,16 @@ def test_an_untranslated_template_or_a_broken_translation_falls_back_to_english(
         assert translated(None) == ""
 
 
+def test_a_translation_that_lost_a_placeholder_gives_the_english_message(monkeypatch):
+    """A hand-edited catalogue must not break a page: the message stays readable."""
+    from tournaments import checker_messages
+
+    monkeypatch.setattr(checker_messages, "gettext", lambda template: "cassé %(nope)s")
+    with translation.override("fr"):
+        assert translated(Text(N_("%(card)s is not in the hand"), card=Card("QS"))) == \
+            "QS is not in the hand"
+
+
 # --- through the API, in every language ----------------------------------------------
 
 @pytest.mark.django_db
