@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import get_language, gettext
 
-from games.engine.text import Card, Text
+from games.rules import Card, Text
 from tournaments.card_words import choice_label
 from tournaments.checker_words import PHASES
 

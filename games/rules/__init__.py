@@ -24,6 +24,7 @@ from games.engine import bots as _bots
 from games.engine.errors import IllegalAction, RulesError, RuleViolation
 from games.engine.game import EngineGame
 from games.engine.options import clean_options
+from games.engine.text import Card, Text
 from games.rules.records import CheckReport, RecordError, check_record
 from games.rules.schema import record_schema
 
@@ -108,8 +109,8 @@ def games() -> list[dict]:
 
 
 __all__ = [
-    "BOARD", "PASS", "CheckReport", "GameRules", "IllegalAction", "RecordError", "RuleViolation",
+    "BOARD", "PASS", "Card", "CheckReport", "GameRules", "IllegalAction", "RecordError", "RuleViolation",
     "Rules", "RulesError", "State", "action_to_string", "bid_action", "card_code", "check_record",
     "deal_boards", "games", "load", "options_of", "parse_card", "record_schema", "register",
-    "string_to_action", "writes_summaries",
+    "string_to_action", "Text", "writes_summaries",
 ]
