@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -22,6 +25,7 @@ from league.models import (
     Player,
     RecomputeKind,
 )
+from league.page_cache import DAY, cached_page, club_versions
 from league.services.federations import (
     federation_decide,
     federation_recompute_request,
@@ -29,7 +33,7 @@ from league.services.federations import (
 )
 from rankings.charts_ratings import rating_histogram
 from rankings.exports import SafeTableExport
-from rankings.models import FederationNight
+from rankings.models import FederationNight, PlayerRating
 from rankings.ratings.provisional import MAX_SIGMA, MIN_GAMES
 from rankings.selectors_federations import (
     federation_pool,
@@ -110,6 +114,24 @@ class FederationPoolView(ExportMixin, SingleTableView):
         return context
 
 
+def federation_pool_versions(request, slug: str, pk: int, player: int | None = None) -> dict:
+    """What a person's page in a federation pool depends on, for the page cache: the
+    member clubs' versions, the pool's ratings (the last update and the number rated), and
+    who is hidden (consents and links change it); the viewer is part of every key."""
+    _federation, pool = _pool(request, slug, pk)
+    ratings = PlayerRating.objects.filter(pool=pool).aggregate(
+        last=Max("updated_at"), rated=Count("pk"))
+    hidden = ",".join(map(str, sorted(unlisted_for(pool, request.user))))
+    clubs = FederationClub.objects.filter(federation_id=pool.federation_id).values_list(
+        "club_id", flat=True)
+    return club_versions(clubs) | {
+        "pool": f"{pool.pk}:{ratings['last']}:{ratings['rated']}",
+        "hidden": hashlib.sha256(hidden.encode()).hexdigest()}
+
+
+# Cached like a club pool's player page (the pool's history is replayed for the peaks: about
+# a second at 20,000 games), and daily as well: uncertainty grows while players are away.
+@cached_page("federation-player", federation_pool_versions, every=DAY)
 def federation_player(request, slug: str, pk: int, player: int):
     """A person's page in a federation pool (the club pool's page, reused)."""
     federation, pool = _pool(request, slug, pk)
