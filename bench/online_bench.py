@@ -6,7 +6,7 @@ Each player is two threads, as a browser tab is: one reads the seat's event stre
 (`/seat/<token>/play/events/`, reconnecting after each bounded stream), the other asks
 for the seat's part when news comes (`?part=1`) and, at its turn, posts a random legal
 action with the version it saw, as the page's buttons do. Bots move after each commit in a
-Celery worker on the bots queue, as the compose file runs them (`--bots inline`: in the
+Celery worker on the online queue, as the compose file runs them (`--bots inline`: in the
 web request after commit, as in the demo, so a player's post also pays for the bot moves
 that follow it).
 
@@ -59,7 +59,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=16)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bots", choices=("worker", "inline"), default="worker",
-                   help="worker: a Celery worker on the bots queue, as in the compose file "
+                   help="worker: a Celery worker on the online queue, as in the compose file "
                         "(broker: --redis-url); inline: in the web request after commit, "
                         "as in the demo")
     return p.parse_args()
@@ -263,7 +263,7 @@ def main() -> None:
     worker = None
     if ARGS.bots == "worker":
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "bots",
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "online",
              "--concurrency", "2", "--loglevel", "WARNING"], cwd=ROOT, env=os.environ.copy(),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     web = subprocess.Popen(

@@ -259,13 +259,17 @@ PUSH_ALLOW_PRIVATE_ENDPOINTS = env_bool("PUSH_ALLOW_PRIVATE_ENDPOINTS", False)
 # socket timeouts is a logged miss, and the process then leaves Redis alone a few seconds.
 # Queues by kind, each served by its own worker pool in docker-compose.yml, so long bot
 # tables never hold up standings: "followups" (the recompute drain and recomputes),
-# "bots" (bot tables, seating plans), and the default "celery" (mail, pruning).
+# "bots" (bot tables, seating plans), "online" (bots' moves at online tables, where a
+# player waits on every move: never behind a bot table's minutes), and the default
+# "celery" (mail, pruning).
 # Tests that run a real worker beside other such tests give it a queue of its own.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ROUTES = {
     "league.drain_followups": {"queue": "followups"},
     "league.recompute_*": {"queue": "followups"},
     "league.update_ratings": {"queue": "followups"},
+    "tournaments.online_bot_moves": {"queue": "online"},
+    "tournaments.online_sweep": {"queue": "online"},
     "tournaments.*": {"queue": "bots"},
     "rankings.review_night": {"queue": "bots"},  # minutes of search, as bot tables are
 }

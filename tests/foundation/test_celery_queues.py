@@ -24,6 +24,8 @@ def test_recomputes_bots_and_the_rest_are_routed_to_their_own_queues():
     assert _queue_of("league.recompute_standings") == "followups"
     assert _queue_of("tournaments.play_bot_table") == "bots"
     assert _queue_of("tournaments.plan_event_seating") == "bots"
+    assert _queue_of("tournaments.online_bot_moves") == "online"
+    assert _queue_of("tournaments.online_sweep") == "online"
     assert _queue_of("league.prune_idempotency_keys") == "celery"
 
 
@@ -37,7 +39,7 @@ def test_each_queue_has_its_own_worker_pool_in_the_compose_file():
             for queue in queues.split(","):
                 consumed.setdefault(queue, []).append(name)
     assert consumed == {"followups": ["worker-followups"], "bots": ["worker-bots"],
-                        "celery": ["worker"]}
+                        "online": ["worker-online"], "celery": ["worker"]}
 
 
 def _bot_tables(club, count: int):
