@@ -7,7 +7,9 @@ appear. A person always sees their own line.
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+import hashlib
+
+from django.db.models import Count, Max, QuerySet
 
 from league import permissions
 from league.models import (
@@ -19,6 +21,7 @@ from league.models import (
     Player,
     PlayerLink,
 )
+from league.page_cache import club_versions
 from rankings.models import PlayerRating, RatingPool
 
 
@@ -64,3 +67,17 @@ def unlisted_for(pool: RatingPool, subject) -> frozenset[int]:
         mine = Player.objects.filter(user=subject).values_list("pk", flat=True).first()
         hidden = hidden - {mine}
     return hidden
+
+
+def pool_versions(pool: RatingPool, subject) -> dict:
+    """What a person's page (or API standing) in a federation pool depends on, for the page
+    cache: the member clubs' versions, the pool's ratings (the last update and the number
+    rated), and who is hidden from the subject (consents and links change it)."""
+    ratings = PlayerRating.objects.filter(pool=pool).aggregate(
+        last=Max("updated_at"), rated=Count("pk"))
+    hidden = ",".join(map(str, sorted(unlisted_for(pool, subject))))
+    clubs = FederationClub.objects.filter(federation_id=pool.federation_id).values_list(
+        "club_id", flat=True)
+    return club_versions(clubs) | {
+        "pool": f"{pool.pk}:{ratings['last']}:{ratings['rated']}",
+        "hidden": hashlib.sha256(hidden.encode()).hexdigest()}

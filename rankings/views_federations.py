@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import hashlib
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -25,7 +22,7 @@ from league.models import (
     Player,
     RecomputeKind,
 )
-from league.page_cache import DAY, cached_page, club_versions
+from league.page_cache import DAY, cached_page
 from league.services.federations import (
     federation_decide,
     federation_recompute_request,
@@ -33,12 +30,13 @@ from league.services.federations import (
 )
 from rankings.charts_ratings import rating_histogram
 from rankings.exports import SafeTableExport
-from rankings.models import FederationNight, PlayerRating
+from rankings.models import FederationNight
 from rankings.ratings.provisional import MAX_SIGMA, MIN_GAMES
 from rankings.selectors_federations import (
     federation_pool,
     federation_pools,
     member_clubs,
+    pool_versions,
     unlisted_for,
 )
 from rankings.selectors_leaderboard import pool_label, pool_leaderboard
@@ -115,18 +113,10 @@ class FederationPoolView(ExportMixin, SingleTableView):
 
 
 def federation_pool_versions(request, slug: str, pk: int, player: int | None = None) -> dict:
-    """What a person's page in a federation pool depends on, for the page cache: the
-    member clubs' versions, the pool's ratings (the last update and the number rated), and
-    who is hidden (consents and links change it); the viewer is part of every key."""
+    """The page cache's versions of a person's page in a federation pool (`pool_versions`;
+    the viewer is part of every key)."""
     _federation, pool = _pool(request, slug, pk)
-    ratings = PlayerRating.objects.filter(pool=pool).aggregate(
-        last=Max("updated_at"), rated=Count("pk"))
-    hidden = ",".join(map(str, sorted(unlisted_for(pool, request.user))))
-    clubs = FederationClub.objects.filter(federation_id=pool.federation_id).values_list(
-        "club_id", flat=True)
-    return club_versions(clubs) | {
-        "pool": f"{pool.pk}:{ratings['last']}:{ratings['rated']}",
-        "hidden": hashlib.sha256(hidden.encode()).hexdigest()}
+    return pool_versions(pool, request.user)
 
 
 # Cached like a club pool's player page (the pool's history is replayed for the peaks: about

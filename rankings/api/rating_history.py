@@ -7,6 +7,8 @@ paged like every other (`?page=N`, 50 a page) and names the game and its night.
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -19,8 +21,9 @@ from league import permissions
 from league.api.auth import subject_of
 from league.api.errors import ERRORS
 from league.models import Player
+from league.page_cache import cached_api
 from rankings.models import PlayerRating, RatingHistory, RatingPool
-from rankings.selectors_federations import unlisted_for
+from rankings.selectors_federations import pool_versions, unlisted_for
 from rankings.selectors_leaderboard import visible_pool
 from rankings.selectors_rating_page import nights, peak, pool_standing, win_chance
 from rankings.selectors_stats import visible_player
@@ -140,12 +143,23 @@ class PlayerPoolRatingSerializer(serializers.Serializer):
     against = AgainstSerializer(allow_null=True)
 
 
+def _standing_versions(request, pk: int, pool: int) -> dict | None:
+    """A federation pool's standing is cached (its peaks replay the pool's history: about a
+    second at 20,000 games) while `pool_versions` hold, and a day at most (uncertainty
+    grows while players are away); a club pool's is computed every time."""
+    found = RatingPool.objects.filter(pk=pool, federation__isnull=False).first()
+    if found is None:
+        return None
+    return pool_versions(found, subject_of(request)) | {"day": date.today().isoformat()}
+
+
 class PlayerPoolRatingView(APIView):
     """The player's standing in one pool: percentile, peaks, each night against the
     expectation, and with `?against=<player id>` the chance against that opponent."""
 
     @extend_schema(parameters=[OpenApiParameter("against", int, required=False)],
                    responses={200: PlayerPoolRatingSerializer, **ERRORS})
+    @cached_api("api-federation-standing", _standing_versions)
     def get(self, request, pk: int, pool: int):
         subject = subject_of(request)
         found, player, exclude = pool_and_player(subject, pool, pk)

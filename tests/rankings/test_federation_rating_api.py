@@ -8,7 +8,9 @@ of a club private to the caller are not named. Permissions matrix and hostile in
 """
 
 import pytest
+from django.core.cache import cache
 
+from league.services.federations import federation_opt_in_set
 from rankings.models import PlayerRating, RatingHistory, RatingPool
 from rankings.selectors_federations import hidden_people
 from rankings.services.federations import federation_sync
@@ -21,6 +23,7 @@ HIDDEN = ("hal", "yorg")  # Yew is private; Hal and Yvonne did not agree to appe
 
 @pytest.fixture
 def world():
+    cache.clear()
     world = build_world()
     federation_sync(federation_id=world["federation"].pk)
     world["pool"] = RatingPool.objects.get(federation=world["federation"])
@@ -149,3 +152,13 @@ def test_the_own_line_against_oneself_and_unknown_ids(client, world):
     # Ann's row at Yew (private, no consent) is not served, not even to Ann at Xanadu
     login(client, world, "ann")
     assert client.get(standing_url(world, "ann_y")).status_code == 404
+
+
+def test_the_standing_is_cached_until_a_consent_is_withdrawn(client, world):
+    first = client.get(standing_url(world, "olive"))
+    assert first.status_code == 200 and first["ETag"]
+    assert client.get(standing_url(world, "olive"),
+                      HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    federation_opt_in_set(user=world["olive"].user, on=False)
+    assert client.get(standing_url(world, "olive")).status_code == 404
+    assert client.get(standing_url(world, "ann")).json()["size"] == first.json()["size"] - 1
