@@ -212,3 +212,19 @@ def test_erasing_a_player_of_a_rated_night_keeps_its_rating_rows_current(
     assert set(RatingHistory.objects.values_list("record_hash", flat=True)) == {
         night_digest(event.pk)}
     assert_same_as_full_recompute(quiet)
+
+
+# Committed for real: outside a test's transaction a full recompute on PostgreSQL reads the
+# games on a second connection while its COPY holds the first; the nights are read before.
+@pytest.mark.django_db(transaction=True)
+def test_a_recompute_with_its_second_reader_rates_the_night_as_the_close_did(
+        quiet, bob, eager_celery):
+    players = bots(quiet, 8)
+    ordinary = night(quiet, None, date=datetime.date(2026, 11, 20))
+    first = record_game(table_at(ordinary, players[:4]), totals=[80, 40, 120, 50],
+                        played_at=datetime.datetime(2026, 11, 20, 20, tzinfo=datetime.UTC))
+    ratings_update_for_game(game_id=first.pk)
+    event = played_night(quiet, bob, players, tables=2, rounds=2, boards=2)
+    event_close(event=event, user=bob)  # committed: the outbox drains after it
+    assert RatingHistory.objects.filter(pool__club=quiet).count() == 4 + 8
+    assert_same_as_full_recompute(quiet)
