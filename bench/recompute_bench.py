@@ -248,20 +248,29 @@ class Phases:
     def _timed_iterator(self, key):
         def wrap(fn):
             def inner(*a, **kw):
+                # Called now, as the service calls it: rated_chunks reads what it needs
+                # before a rebuild's COPY takes the connection (a lazy call would read
+                # inside the COPY and wait for ever).
+                t0, c0 = time.perf_counter(), time.thread_time()
                 it = fn(*a, **kw)
-                while True:
-                    t0, c0 = time.perf_counter(), time.thread_time()
-                    try:
-                        item = next(it)
-                    except StopIteration:
-                        self.t[key] += time.perf_counter() - t0
-                        self.cpu[key] += time.thread_time() - c0
-                        return
-                    self.t[key] += time.perf_counter() - t0
-                    self.cpu[key] += time.thread_time() - c0
-                    yield item
+                self.t[key] += time.perf_counter() - t0
+                self.cpu[key] += time.thread_time() - c0
+                return self._timed_items(key, it)
             return inner
         return wrap
+
+    def _timed_items(self, key, it):
+        while True:
+            t0, c0 = time.perf_counter(), time.thread_time()
+            try:
+                item = next(it)
+            except StopIteration:
+                self.t[key] += time.perf_counter() - t0
+                self.cpu[key] += time.thread_time() - c0
+                return
+            self.t[key] += time.perf_counter() - t0
+            self.cpu[key] += time.thread_time() - c0
+            yield item
 
     def install(self) -> None:
         from rankings.services.ratings import history, rebuild, recompute, replay
