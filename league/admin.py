@@ -157,7 +157,10 @@ class ClubAdmin(ClubScopedAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
-    readonly_fields = ["reminder_hours"]  # set on the club's mail page (club_set_reminder_hours)
+    # Each set on the organisers' own page, through its audited service: the mail page
+    # (club_set_reminder_hours), the federations page (correction window) and the
+    # reviews page (club_set_reviews).
+    readonly_fields = ["reminder_hours", "correction_days", "reviews_on"]
 
     def has_add_permission(self, request, obj=None):
         # New clubs come from club_create (the creator becomes owner), or from a superuser.
