@@ -69,6 +69,28 @@ def unlisted_for(pool: RatingPool, subject) -> frozenset[int]:
     return hidden
 
 
+def _digest(rows) -> str:
+    return hashlib.sha256(repr(list(rows)).encode()).hexdigest()
+
+
+def federation_versions(federation: Federation, subject) -> dict:
+    """What a federation's page depends on, for the page cache: the federation itself, its
+    member rows and their clubs (a club joining, leaving, renamed or made private), which
+    of them the subject may see, and each pool's ratings (last update and number rated:
+    every rating update and recompute rewrites them, so the games counts follow)."""
+    rows = FederationClub.objects.filter(federation=federation).order_by("pk").values_list(
+        "pk", "state", "game", "joined_at", "club_id", "club__name", "club__slug",
+        "club__is_public")
+    visible = permissions.visible_clubs(subject).filter(
+        federations__federation=federation).values_list("pk", flat=True).distinct()
+    pools = RatingPool.objects.filter(federation=federation).order_by("pk").annotate(
+        last=Max("ratings__updated_at"), rated=Count("ratings")).values_list(
+        "pk", "game", "variant", "last", "rated")
+    about = (federation.name, federation.slug, federation.site_wide, federation.description)
+    return {"federation": _digest([federation.pk, about]), "clubs": _digest(rows),
+            "visible": _digest(sorted(visible)), "pools": _digest(pools)}
+
+
 def pool_versions(pool: RatingPool, subject) -> dict:
     """What a person's page (or API standing) in a federation pool depends on, for the page
     cache: the member clubs' versions, the pool's ratings (the last update and the number

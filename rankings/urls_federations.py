@@ -11,7 +11,7 @@ urlpatterns = [
     path("federations/<slug:slug>/staff/", views_federations.federation_staff,
          name="federation-staff"),
     path("federations/<slug:slug>/ratings/<int:pk>/",
-         views_federations.FederationPoolView.as_view(), name="federation-pool"),
+         views_federations.federation_pool_page, name="federation-pool"),
     path("federations/<slug:slug>/ratings/<int:pk>/players/<int:player>/",
          views_federations.federation_player, name="federation-player"),
 ]
