@@ -3,6 +3,8 @@ matchpoints in its comparison group (`rankings.standings.duplicate`)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from games import rules
 from league.models import Player
 from rankings.selectors_divisions import NightItem
@@ -10,8 +12,10 @@ from rankings.standings.duplicate import (
     BoardResult,
     DuplicateLine,
     duplicate_standings,
+    night_game,
     score_boards,
 )
+from rankings.standings.results import GameResult
 from tournaments.models import Event, Hand
 
 
@@ -67,6 +71,23 @@ def _hand_results(hand: Hand, rnd: int, seats: list, teams: list) -> list[BoardR
 def duplicate_lines(event: Event) -> list[DuplicateLine]:
     results, low = board_results(event)
     return duplicate_standings(results, lower_wins=low)
+
+
+def night_result(event: Event, tables: list[GameResult]) -> GameResult | None:
+    """The night as one result for its season's standings (`night_game`), from its
+    complete `tables` as results: who played how many tables, and their scores there."""
+    if not tables:
+        return None
+    results, low = board_results(event)
+    scores: dict[int, list[float]] = defaultdict(list)
+    for table in tables:
+        for side in table.sides:
+            for player in side.players:
+                scores[player].append(side.score)
+    dates = [t.played_at for t in tables if t.played_at is not None]
+    return night_game(results, duplicate_standings(results, lower_wins=low), dict(scores),
+                      game_id=min(t.game_id for t in tables), night=event.pk,
+                      played_at=max(dates, default=None))
 
 
 def night_standings(event: Event) -> list[tuple[str, list[NightItem]]]:

@@ -10,7 +10,7 @@ from league.page_cache import bump_club_versions
 from league.services.seasons import standings_config_validate
 from league.standings_config import game_config
 from rankings.models import StandingRow
-from rankings.selectors_stats import results, season_games
+from rankings.selectors_season import season_results
 from rankings.standings import Line, StandingsConfigError, compute_standings
 
 
@@ -46,7 +46,7 @@ def standings_recompute(*, season_id: int) -> int:
             config = game_config(season.standings_config, season.game)
         except StandingsConfigError as exc:
             raise StandingsConfigError(f"season {season.pk} ({season}): {exc}") from exc
-        lines = compute_standings(results(season_games(season)), config)
+        lines = compute_standings(season_results(season), config)
         now = timezone.now()
         StandingRow.objects.filter(season=season).delete()
         StandingRow.objects.bulk_create([_row(season, line, now) for line in lines])

@@ -67,18 +67,18 @@ def _add_game(game, config, lines, night_points) -> None:
     ranks = {p: side.rank for side in game.sides for p in side.players}
     night = game.night if game.night is not None else ("game", game.game_id)
     for side, value in zip(game.sides, points, strict=True):
-        place = int(side.rank)
+        place, weight = int(side.rank), side.games
         for player_id in side.players:
             line = lines.setdefault(player_id, Line(player_id))
-            line.games += 1
-            line.total_score += side.score
-            line.total_points += value
-            line.places[place] = line.places.get(place, 0) + 1
+            line.games += weight
+            line.total_score += side.score * weight
+            line.total_points += value * weight
+            line.places[place] = line.places.get(place, 0) + weight
             others = {q: r for q, r in ranks.items() if q not in side.players}
             line.meetings.append((game.game_id, side.rank, others))
             bucket = night_points[player_id][night]
-            bucket[0] += value
-            bucket[1] += 1
+            bucket[0] += value * weight
+            bucket[1] += weight
 
 
 def _finish(line: Line, nights: dict, config: StandingsConfig) -> None:

@@ -27,6 +27,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
+
+from rankings.standings.results import GameResult, Side
 
 # (smallest absolute difference from the datum, datum points) in the game's points: a
 # difference of 0 to under 1 scores 0, 1 to under 2 scores 1, ..., 150 or more 13.
@@ -141,6 +144,43 @@ def duplicate_standings(results: Iterable[BoardResult], *, lower_wins: bool = Fa
             line.datum += item.datum
             line.board_points.append((result.round, result.board, item.matchpoints, item.top))
     return _ranked(list(lines.values()))
+
+
+def night_sides(results: Iterable[BoardResult]) -> list[tuple[int, ...]]:
+    """The night's sides: the fixed partnerships of a partnership game, or the players
+    (each player alone too when partners changed during the night)."""
+    sides = sorted({tuple(sorted(r.side)) for r in results})
+    players = [p for side in sides for p in side]
+    if len(players) != len(set(players)):
+        return [(p,) for p in sorted(set(players))]
+    return sides
+
+
+def night_game(results: list[BoardResult], lines: list[DuplicateLine],
+               tables: dict[int, list[float]], *, game_id: int, night: int,
+               played_at: datetime | None = None) -> GameResult | None:
+    """A duplicate night as ONE result for a season's standings: each side placed among
+    the night's sides by matchpoint percentage (equal percentages share a place),
+    counting for as many games as the tables it played (`tables`: a player's score at
+    each complete table of the night), its score the mean of those. Players of no
+    complete table are left out, as a season leaves out games not complete; a player
+    whose boards were all unscored stands at 50 %, as a table alone in its round."""
+    percentage = {line.player_id: line.percentage for line in lines}
+    played = [side for side in night_sides(results) if any(p in tables for p in side)]
+    seen = {p for side in played for p in side}
+    played += [(p,) for p in sorted(tables) if p not in seen]
+    if not played:
+        return None
+    member = {side: next(p for p in side if p in tables) for side in played}
+    mark = {side: round(percentage.get(member[side], 50.0), 9) for side in played}
+    sides = []
+    for side in played:
+        scores = tables[member[side]]
+        place = 1 + sum(1 for other in played if mark[other] > mark[side])
+        sides.append(Side(side, float(place), sum(scores) / len(scores), len(scores)))
+    sides.sort(key=lambda s: (s.rank, s.players))
+    return GameResult(game_id, tuple(sides), night=night, played_at=played_at,
+                      table="duplicate")
 
 
 def _ranked(lines: list[DuplicateLine]) -> list[DuplicateLine]:

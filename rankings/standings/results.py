@@ -11,11 +11,16 @@ class Side:
     """One side of a game: a player, or the partners of a partnership game.
 
     Partners share the side's rank and score ("each partner gets the team's placement").
+    ``games``: how many games the result stands for. A duplicate night enters a season as
+    one result per side (its place by matchpoint percentage) that counts for each table
+    the side played there, so the night weighs what an ordinary night of as many rounds
+    does; ``score`` is then the side's mean score per table.
     """
 
     players: tuple[int, ...]
     rank: float
     score: float
+    games: int = 1
 
 
 @dataclass(frozen=True, slots=True)
