@@ -227,8 +227,9 @@ class TableCommandView(APIView):
 
     @extend_schema(request=None, responses={200: OnlineViewSerializer, **ONLINE_ERRORS},
                    description="Organisers or a club token: start the match (bots take the "
-                               "empty seats), pause, resume, or end it (the hands played so "
-                               "far are stored as the table's result).")
+                               "empty seats), pause, resume, or end it (the hands completed "
+                               "so far are stored as the table's complete result, ranked "
+                               "on the totals so far; none when no hand was complete).")
     def post(self, request, pk):
         if table_entry.is_seat(request):
             raise PermissionDenied(_("A seat token plays its seat; organisers run the table."))

@@ -49,6 +49,7 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.services import online_state, table_news
+from tournaments.services.online_outcome import match_record
 from tournaments.services.online_views import seat_payload, seated, spectator_payload
 
 log = logging.getLogger(__name__)
@@ -322,8 +323,10 @@ def _set_status(table: Table, user, before: str, after: str) -> OnlineMatch:
 
 
 def online_end(*, table: Table, user) -> OnlineMatch:
-    """End the match now: the hands played so far are stored (in progress, as a paper
-    scoresheet with those hands would be); the hand under way is dropped."""
+    """End the match now: the hands completed so far are stored as the table's complete
+    result, ranked on the totals so far (`result_submit(ended_early=True)`); the hand under
+    way is dropped. Ended before its first hand was complete, it stores nothing (the
+    match's `result` stays empty)."""
     table = _online_table(table)
     _require_manager(user, table)
     with transaction.atomic():
@@ -351,11 +354,11 @@ def _finish(match: OnlineMatch, table: Table, replayed, *, bump: bool = True) ->
 def _store_result(table: Table, state) -> TableResult | None:
     from tournaments.services.results import ResultConflict, ResultRejected, result_submit
 
-    names = [seat.player.display_name for seat in seated(table)]
     try:
         with transaction.atomic():
-            return result_submit(table=table, record=state.to_record(names),
-                                 source=ResultSource.ONLINE, user=SYSTEM).game
+            return result_submit(table=table, record=match_record(table, state),
+                                 source=ResultSource.ONLINE, user=SYSTEM,
+                                 ended_early=not state.is_terminal()).game
     except (ResultRejected, ResultConflict, ValidationError, PermissionDenied):
         # The engine and the checker agree on every game (tests/tournaments/online): this
         # is a table whose result someone entered meanwhile. The match stays kept.

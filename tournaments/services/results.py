@@ -17,6 +17,10 @@ A table has one result. Submitting the same record again returns the stored game
   played, same seats and options): it is extended; or
 - an organiser corrects it with a non-empty `correction_reason`.
 
+A match ended before its schedule (an organiser ends an online table: `ended_early`) is
+stored as complete with the hands played, ranked by the game's match ranking on the
+totals so far; it needs one hand at least, and only trusted code or an organiser ends one.
+
 Every seat must hold a player (or a bot) before a result is entered. Once the event is
 closed, only an organiser's correction with a reason may change its results.
 
@@ -37,7 +41,7 @@ from django.utils.translation import gettext as _
 
 from games import rules
 from league.models import ApiToken
-from league.permissions import CORRECT, SCORE, SYSTEM, can, club_of
+from league.permissions import CORRECT, MANAGE, SCORE, SYSTEM, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
@@ -90,6 +94,7 @@ class _Entry:
     subject: object
     reason: str
     played_at: datetime | None
+    ended_early: bool = False
 
 
 def _subject(user, token, source: str):
@@ -113,15 +118,19 @@ def result_submit(
     token: ApiToken | None = None,
     correction_reason: str = "",
     played_at: datetime | None = None,
+    ended_early: bool = False,
 ) -> SubmitOutcome:
     """Store `record` as the table's result (see the module docstring for the rules)."""
     subject = _subject(user, token, source)
     table = Table.objects.select_related("round__event__club").get(pk=table.pk)
     if not can(subject, SCORE, table):
         raise PermissionDenied(_("You may not enter results for this club."))
+    if ended_early:
+        _check_ended_early(subject, table, record)
     report, names = result_check(table=table, record=record)
     entry = _Entry(table, record, record_hash(record), verdict(record, report, len(names)),
-                   source, subject, (correction_reason or "").strip(), played_at)
+                   source, subject, (correction_reason or "").strip(), played_at,
+                   ended_early)
     existing = TableResult.objects.filter(table=table).first()
     if table.round.event.status == EventStatus.CLOSED:
         if existing is not None and existing.record_hash == entry.digest:
@@ -134,6 +143,17 @@ def result_submit(
             # Another request stored a result between our read and our insert.
             existing = TableResult.objects.get(table=table)
     return _against_existing(existing, entry)
+
+
+def _check_ended_early(subject, table: Table, record) -> None:
+    """Ending a match early decides its places: the organisers' call, on a hand at least."""
+    if subject is not SYSTEM and not can(subject, MANAGE, table):
+        raise PermissionDenied(_("Only the club's organisers may end a match early."))
+    hands = record.get("hands") if isinstance(record, dict) else None
+    if not hands:
+        raise ResultRejected([error("no-hands", _(
+            "Table %(n)d: no hand was completed, so an ended match has nothing to "
+            "store.") % {"n": table.number}, field="hands")])
 
 
 def result_check(*, table: Table, record: dict):
@@ -209,7 +229,8 @@ def _is_person(subject) -> bool:
 def _fields(entry: _Entry) -> dict:
     subject = entry.subject
     return {
-        "status": ResultStatus.COMPLETE if entry.verdict.complete else ResultStatus.IN_PROGRESS,
+        "status": ResultStatus.COMPLETE if entry.verdict.complete or entry.ended_early
+        else ResultStatus.IN_PROGRESS,
         "source": entry.source,
         "record": entry.record,
         "record_hash": entry.digest,
@@ -253,7 +274,7 @@ def _create(entry: _Entry) -> TableResult:
         _mark_event_playing(entry.table.round.event_id)
         brackets.bracket_after_result(entry.table)  # a knockout's winner moves on
         audit_record(club=club_of(entry.table), action="result.submit", target=game,
-                     subject=entry.subject, after=_summary(game))
+                     subject=entry.subject, after=_summary(game) | _ended(entry))
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
         next_round.after_result_stored(entry.table.round.event_id)
         webhook_events.result_stored(game, corrected=False)
@@ -275,7 +296,8 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
         brackets.bracket_after_result(entry.table)  # a corrected winner re-draws what follows
         audit_record(club=club_of(entry.table), action=action, target=game,
                      subject=entry.subject, before=before,
-                     after=_summary(game) | {"record": game.record}, reason=entry.reason)
+                     after=_summary(game) | {"record": game.record} | _ended(entry),
+                     reason=entry.reason)
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
         next_round.after_result_stored(entry.table.round.event_id)
         webhook_events.result_stored(game, corrected=action == "result.correct",
@@ -286,6 +308,10 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
 def _summary(game: TableResult) -> dict:
     return {"status": game.status, "record_hash": game.record_hash, "totals": game.totals,
             "ranks": game.ranks, "hands": len(game.record.get("hands") or [])}
+
+
+def _ended(entry: _Entry) -> dict:
+    return {"ended_early": True} if entry.ended_early else {}
 
 
 def _mark_event_playing(event_id: int) -> None:

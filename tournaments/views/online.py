@@ -31,7 +31,7 @@ from league import access
 from league.models.clubs import BotStrength
 from tournaments.models import OnlineMatch, Seat, Table, TableResult
 from tournaments.online_picture import picture
-from tournaments.services import online_tables, table_news
+from tournaments.services import online_outcome, online_tables, table_news
 from tournaments.services.seat_links import seat_link_by_token
 from tournaments.views.sheet_page import sheet_table
 
@@ -279,12 +279,13 @@ MANAGE_ACTIONS = {"start": online_tables.online_start, "pause": online_tables.on
                   "resume": online_tables.online_resume, "end": online_tables.online_end}
 
 
-def _manage_page(request, table: Table, status=200, error: str = ""):
+def _manage_page(request, table: Table, status=200, error: str = "", confirm_end=False):
     match = OnlineMatch.objects.filter(table=table).first()
     event = table.round.event
     return render(request, "tournaments/online_manage.html", {
         "table": table, "event": event, "club": event.club, "match": match,
-        "strengths": BotStrength.choices, "error": error,
+        "strengths": BotStrength.choices, "error": error, "confirm_end": confirm_end,
+        "end_preview": online_outcome.end_preview(table) if table.online else None,
         "bot_strength": match.bot_strength if match else BotStrength.HEURISTIC,
         "timeout_seconds": match.timeout_seconds if match else 90,
         "limits": (online_tables.MIN_TIMEOUT, online_tables.MAX_TIMEOUT)}, status=status)
@@ -308,6 +309,13 @@ def online_manage(request, pk):
                 bot_strength=request.POST.get("bot_strength") or None,
                 timeout_seconds=int(timeout) if timeout else None)
             messages.success(request, _("Saved.") if tables_set else _("Nothing to change."))
+        elif what == "end" and request.POST.get("confirm") != "yes":
+            return _manage_page(request, table, confirm_end=True)  # what it stores, first
+        elif what == "end":
+            match = online_tables.online_end(table=table, user=request.user)
+            messages.success(request, _("Ended: its hands are the table's result.")
+                             if match.result_id else
+                             _("Ended before a hand was complete: no result was stored."))
         elif what in MANAGE_ACTIONS:
             MANAGE_ACTIONS[what](table=table, user=request.user)
             messages.success(request, _("Done."))

@@ -321,10 +321,12 @@ def test_an_organiser_marks_a_table_online_then_starts_pauses_resumes_and_ends_i
     for what, status in (("start", "playing"), ("pause", "paused"), ("resume", "playing")):
         eager_commit(lambda w=what: client.post(url, {"do": w}))
         assert OnlineMatch.objects.get(table=table).status == status
-    eager_commit(lambda: client.post(url, {"do": "end"}))
+    assert "End this match now?" in client.post(url, {"do": "end"}).content.decode()
+    assert OnlineMatch.objects.get(table=table).status == "playing"  # asked first
+    done = eager_commit(lambda: client.post(url, {"do": "end", "confirm": "yes"}, follow=True))
     assert OnlineMatch.objects.get(table=table).status == "finished"
-    # ended before a hand was finished: nothing to count (the service's tests end matches
-    # with hands played, which are stored)
+    # ended before a hand was finished: nothing to count, and the organiser is told so
+    assert "no result was stored" in done.content.decode()
     assert not TableResult.objects.filter(table=table).exists()
     assert "End now" not in client.get(url).content.decode()
 
