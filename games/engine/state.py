@@ -162,13 +162,20 @@ class State:
         })
         self.hand_index += 1
         self.attempt = 0
-        boards_done = self.boards is not None and self.hand_index >= len(self.boards)
-        if game.ending.over(self) or cut_short(game.ending, self) or boards_done:
+        if self._match_over():
             self.over = True
             self.cut_short = not game.ending.over(self)
             self.to_move = OVER
             return
         self._begin_hand()
+
+    def _match_over(self) -> bool:
+        """A match on boards is over after its last board and not before: duplicate
+        compares every table board by board, so a target reached or a match won outright
+        (a Buck Euchre sweep) must not leave a table's later boards unplayed."""
+        if self.boards is not None:
+            return self.hand_index >= len(self.boards)
+        return self.game.ending.over(self) or cut_short(self.game.ending, self)
 
     def enter_summary(self, summary) -> list[dict]:
         """Close the current (not yet played) hand from its scoresheet line. Returns

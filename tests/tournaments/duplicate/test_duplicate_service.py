@@ -108,6 +108,17 @@ def test_bots_play_the_boards_and_a_changed_card_is_refused(club_b, bob):
                for e in refused.value.errors)
 
 
+def test_a_buck_euchre_table_whose_bots_sweep_board_1_still_plays_board_2(club_b, bob):
+    """The CI run's red night: seed 217 at this night's first round has the random bots
+    sweep board 1, which ends an ordinary match at once; the table's result must still
+    hold both boards, as the other tables' do, to be compared on board 2."""
+    event = duplicate_night(club_b, bob, "buck-euchre", tables=3, rounds=1, boards=2, seed=3)
+    table = Table.objects.filter(round__event=event).order_by("number").first()
+    played = table_play_with_bots(table=table, seed=217)
+    assert 5 in played.record["hands"][0]["summary"]["tricks"]  # the sweep
+    assert played.status == ResultStatus.COMPLETE and played.hands.count() == 2
+
+
 def test_too_few_players_for_a_full_table_are_refused_naming_the_field(club_b, bob):
     """Bluke allows tables of three, but a duplicate round's tables all seat four."""
     with pytest.raises(ValidationError) as refused:
