@@ -5,9 +5,9 @@ only if the change that sends it commits, and asks a worker to send it after com
 request ever talks to the mail server: a slow or dead server costs the worker time, never a
 web request, and a known address answers as fast as an unknown one.
 
-`mail_send_due` (the worker's side) claims rows with a conditional update and a lease, the
-way the recompute drain does, sends them and records the outcome: sent, or retried with
-back-off, or failed after MAX_ATTEMPTS. Delivery is at-least-once: a worker killed between
+`mail_send_due` (the worker's side) claims rows with a conditional update and a lease
+(`league.services.outbox`, shared with web push and webhooks), sends them and records the
+outcome: sent, or retried with back-off, or failed after MAX_ATTEMPTS. Delivery is at-least-once: a worker killed between
 the send and the update sends that mail again after the lease. Notices with a dedupe key
 are at most once instead: a player must never get one twice, so one whose send started
 under a lease that ran out is given up (`failed`), not sent again.
@@ -16,38 +16,34 @@ under a lease that ran out is given up (`failed`), not sent again.
 from __future__ import annotations
 
 import logging
-import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as BrokerError
 
 from league.models.mail import MailKind, MailState, QueuedMail
+from league.services.outbox import Outbox, SendReport, backoff, create_once
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(minutes=2)  # longer than one SMTP exchange with its 10 s timeout
 FIRST_BACKOFF = timedelta(seconds=30)
-MAX_BACKOFF = timedelta(hours=1)
 MAX_ATTEMPTS = 10  # 30 s, 1 min, 2 min, ... about 4 h of trying before `failed`
-BROKER_PAUSE = 10.0  # seconds without kicks after a broker error
-# A retry's countdown stays under the broker's visibility timeout (300 s), past which
-# Redis would hand the waiting task to a second worker.
-MAX_RETRY_COUNTDOWN = 240.0
-RETRY_FLAG = "league.mail.retry-asked"
-_broker_failed_at: float | None = None
+OUTBOX = Outbox(
+    model=QueuedMail, states=MailState, task="send_queued_mail", name="mail",
+    lease=timedelta(minutes=2),  # longer than one SMTP exchange with its 10 s timeout
+    retry_flag="league.mail.retry-asked",
+    # A notice (it has a dedupe key) whose send started is never sent again.
+    at_most_once=Q(dedupe_key__isnull=False, send_started_at__isnull=False))
+MailReport = SendReport
 # Inside `mail_kicks_held()` (the worker composing mail it sends next) nobody is kicked.
 _kicks_held: ContextVar[bool] = ContextVar("mail_kicks_held", default=False)
 
@@ -67,13 +63,6 @@ LIMITS = {
     MailKind.PASSWORD_RESET: MailLimit(per_address=3, per_account=3),
     MailKind.CLAIM_LINK: MailLimit(per_address=3, per_account=30),
 }
-
-
-@dataclass(frozen=True)
-class MailReport:
-    sent: int
-    failed: int  # attempts that failed (retried later, or given up)
-    due: int  # mails still due when the run stopped
 
 
 def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
@@ -99,25 +88,12 @@ def queue_mail(*, to: str, subject: str, body: str, kind: str = MailKind.NOTICE,
     if dedupe_key is None:
         row = QueuedMail.objects.create(**fields)
     else:
-        row, created = _create_once(dedupe_key, fields)
+        row, created = create_once(QueuedMail, dedupe_key, fields)
         if not created:
             return row
     if not _kicks_held.get():
         transaction.on_commit(mail_kick)
     return row
-
-
-def _create_once(dedupe_key: str, fields: dict) -> tuple[QueuedMail, bool]:
-    # The unique key decides between two writers racing; the savepoint keeps the
-    # caller's transaction usable after the loser's IntegrityError.
-    existing = QueuedMail.objects.filter(dedupe_key=dedupe_key).first()
-    if existing is not None:
-        return existing, False
-    try:
-        with transaction.atomic():
-            return QueuedMail.objects.create(dedupe_key=dedupe_key, **fields), True
-    except IntegrityError:
-        return QueuedMail.objects.get(dedupe_key=dedupe_key), False
 
 
 @contextmanager
@@ -153,46 +129,15 @@ def mail_allowed(*, kind: str, to: str, account=None) -> bool:
 def mail_kick() -> None:
     """Ask a worker to send the queued mail now, if the broker answers (after commit).
 
-    Never raises: the rows are committed, and the periodic task (or the `send_queued_mail`
-    command) sends what a failed kick leaves. After a broker error this process skips kicks
-    for BROKER_PAUSE, so an outage costs one slow answer, not one per request.
+    Never raises: the periodic task (or the `send_queued_mail` command) sends what a
+    failed kick leaves.
     """
-    from league import tasks
-
-    global _broker_failed_at
-    if _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE:
-        return
-    try:
-        tasks.send_queued_mail.apply_async(ignore_result=True, retry=False)
-    except BrokerError:
-        _broker_failed_at = time.monotonic()
-        log.warning("broker unreachable: mail not kicked; the periodic send picks it up",
-                    exc_info=True)
-    except Exception:  # (eager mode) the sending itself failed; the rows stay queued
-        log.exception("sending queued mail failed; the periodic send picks it up")
+    OUTBOX.kick()
 
 
 def mail_retry_later() -> None:
-    """After a failed run, ask for one run when the next mail is due: the queue empties
-    after an outage without beat. One such request at a time (a cache flag that lives as
-    long as its countdown); without a cache or a broker the periodic task does it.
-    """
-    from league import tasks
-
-    task = tasks.send_queued_mail
-    if task.app.conf.task_always_eager:  # (embedded mode) nobody could wait for it
-        return
-    next_due = QueuedMail.objects.filter(state=MailState.QUEUED).order_by("due_at").values_list(
-        "due_at", flat=True).first()
-    if next_due is None:
-        return
-    countdown = min(max((next_due - timezone.now()).total_seconds(), 1.0), MAX_RETRY_COUNTDOWN)
-    if not cache.add(RETRY_FLAG, True, timeout=countdown):
-        return  # a run is asked for already
-    try:
-        task.apply_async(countdown=countdown, ignore_result=True, retry=False)
-    except BrokerError:
-        log.warning("broker unreachable: mail retry not asked; the periodic send does it")
+    """After a failed run, ask for one run when the next mail is due (outbox.retry_later)."""
+    OUTBOX.retry_later()
 
 
 def mail_send_due(*, limit: int = 50) -> MailReport:
@@ -202,80 +147,45 @@ def mail_send_due(*, limit: int = 50) -> MailReport:
     timeout, and the rest are still queued for the next run.
     """
     sent = failed = 0
-    _give_up_interrupted()
+    OUTBOX.give_up_interrupted()
     for _attempt in range(limit):
-        row = _claim_next()
+        row = OUTBOX.claim_next()
         if row is None:
             break
         if not _deliver(row):
             failed = 1
             break
         sent += 1
-    return MailReport(sent=sent, failed=failed, due=_due(timezone.now()).count())
+    return OUTBOX.report(sent=sent, failed=failed)
 
 
 def mail_waiting() -> int:
     """How many mails are queued (due now or waiting for their back-off)."""
-    return QueuedMail.objects.filter(state=MailState.QUEUED).count()
-
-
-def _due(now):
-    return QueuedMail.objects.filter(state=MailState.QUEUED, due_at__lte=now).filter(
-        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)).exclude(
-        dedupe_key__isnull=False, send_started_at__isnull=False)
-
-
-def _give_up_interrupted() -> int:
-    """Deduplicated mails whose worker died during the send: maybe delivered, never resent."""
-    count = QueuedMail.objects.filter(
-        state=MailState.QUEUED, dedupe_key__isnull=False, send_started_at__isnull=False,
-        claimed_until__lt=timezone.now()).update(
-        state=MailState.FAILED, body="", claimed_by=None, claimed_until=None,
-        last_error="The worker stopped during the send; not sent again, so that nobody "
-                   "gets it twice.")
-    if count:
-        log.error("%s notice mails given up: their worker stopped during the send", count)
-    return count
-
-
-def _claim_next() -> QueuedMail | None:
-    while True:
-        now = timezone.now()
-        pk = _due(now).order_by("due_at", "pk").values_list("pk", flat=True).first()
-        if pk is None:
-            return None
-        claimed_by = uuid.uuid4()
-        if _due(now).filter(pk=pk).update(claimed_by=claimed_by, claimed_until=now + LEASE):
-            return QueuedMail.objects.get(pk=pk)
-        # Another worker claimed it between our read and our update: look again.
+    return OUTBOX.waiting()
 
 
 def _deliver(row: QueuedMail) -> bool:
-    mine = QueuedMail.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
     if row.dedupe_key:
-        mine.update(send_started_at=timezone.now())
+        OUTBOX.mine(row).update(send_started_at=timezone.now())
     try:
         EmailMessage(row.subject, row.body, None, [row.to], headers=row.headers or None).send()
     except Exception as exc:  # SMTP refusals, timeouts, connection errors
-        _postpone(mine, row, exc)
+        _postpone(row, exc)
         return False
     # The body goes with the delivery: its links must not outlive it in the database.
-    mine.update(state=MailState.SENT, sent_at=timezone.now(), body="", attempts=F("attempts") + 1,
-                claimed_by=None, claimed_until=None, last_error="")
+    OUTBOX.mark_sent(row, body="")
     return True
 
 
-def _postpone(mine, row: QueuedMail, exc: Exception) -> None:
+def _postpone(row: QueuedMail, exc: Exception) -> None:
     attempts = row.attempts + 1
     error = repr(exc)[:2000]
     if attempts >= MAX_ATTEMPTS:
         log.error("mail %s to %s given up after %s attempts: %s", row.pk, row.to, attempts, error)
-        mine.update(state=MailState.FAILED, body="", attempts=attempts, last_error=error,
-                    claimed_by=None, claimed_until=None)
+        OUTBOX.mark_failed(row, error=error, body="", attempts=attempts)
         return
     log.warning("mail %s to %s not sent (attempt %s), retried later: %s",
                 row.pk, row.to, attempts, error)
-    delay = min(FIRST_BACKOFF * 2 ** (attempts - 1), MAX_BACKOFF)
     # The server refused or was unreachable: the outcome is known, so it is tried again.
-    mine.update(attempts=attempts, last_error=error, due_at=timezone.now() + delay,
-                claimed_by=None, claimed_until=None, send_started_at=None)
+    OUTBOX.postpone(row, attempts=attempts, delay=backoff(attempts, FIRST_BACKOFF),
+                    last_error=error, send_started_at=None)

@@ -3,7 +3,7 @@
 `push_queue` writes one `PushMessage` per browser the player registered, with the dedupe
 key `<notice>:<what>:player-<id>:push:<subscription id>` (unique), inside the caller's
 transaction, and asks a worker to send after commit. `push_send_due` (the worker's side)
-claims rows with a conditional update and a lease, encrypts the payload for the browser
+claims rows with a conditional update and a lease (`league.services.outbox`), encrypts the payload for the browser
 (RFC 8291, aes128gcm) and signs the request with the server's VAPID key (RFC 8292), both
 by pywebpush, and POSTs it to the push service at a checked address (the endpoint is the
 browser's, so the same SSRF guard as webhooks applies).
@@ -23,45 +23,41 @@ import base64
 import http.client
 import json
 import logging
-import time
-import uuid
-from dataclasses import dataclass
 from datetime import timedelta
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
 from pywebpush import WebPushException, webpush
 
 from league.models.push import PushMessage, PushState, PushSubscription
 from league.services import webhook_http
+from league.services.outbox import (
+    UNCLAIMED,
+    Outbox,
+    SendReport,
+    backoff,
+    create_once,
+    retry_after,
+)
 from league.services.push import subscriptions_forget
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(minutes=1)  # longer than one POST with its 10 s timeouts
-MAX_BACKOFF = timedelta(hours=1)
 MAX_ATTEMPTS = 8
 TTL_SECONDS = 12 * 3600  # how long a push service keeps a message for an offline browser
 MAX_BODY_CHARS = 1000  # the encrypted payload must stay under the services' 4 KB
-RETRY_FLAG = "league.push.retry-asked"
-MAX_RETRY_COUNTDOWN = 240.0  # under the broker's visibility timeout (300 s)
-BROKER_PAUSE = 10.0
-_broker_failed_at: float | None = None
-
-
-@dataclass(frozen=True)
-class PushReport:
-    sent: int
-    failed: int  # attempts that failed (retried later, or given up)
-    due: int  # messages still due when the run stopped
+OUTBOX = Outbox(
+    model=PushMessage, states=PushState, task="send_push", name="push messages",
+    lease=timedelta(minutes=1),  # longer than one POST with its 10 s timeouts
+    retry_flag="league.push.retry-asked",
+    at_most_once=Q(send_started_at__isnull=False))  # a browser shows every push it gets
+PushReport = SendReport
 
 
 def vapid_key_pair() -> tuple[str, str]:
@@ -97,78 +93,42 @@ def push_queue(*, player, notice: str, about: str, title: str, body: str, url: s
         subscriptions = PushSubscription.objects.select_for_update().filter(player=player)
         for subscription in subscriptions.order_by("pk"):
             key = f"{notice}:{about}:player-{player.pk}:push:{subscription.pk}"
-            created += _create_once(key, {
+            _row, new = create_once(PushMessage, key, {
                 "player": player, "subscription": subscription, "club": club,
                 "notice": notice, "title": title[:200], "body": body[:MAX_BODY_CHARS],
                 "url": url[:500], "created_at": now, "due_at": now})
+            created += new
     if created:
         transaction.on_commit(push_kick)
     return created
 
 
-def _create_once(key: str, fields: dict) -> bool:
-    if PushMessage.objects.filter(dedupe_key=key).exists():
-        return False
-    try:
-        with transaction.atomic():  # a racing writer's row wins; ours is dropped
-            PushMessage.objects.create(dedupe_key=key, **fields)
-    except IntegrityError:
-        return False
-    return True
-
-
 def push_kick() -> None:
     """Ask a worker to send now (after commit). Never raises: the periodic task sends what
-    a failed kick leaves; after a broker error kicks pause for BROKER_PAUSE."""
-    from league import tasks
-
-    global _broker_failed_at
-    if _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE:
-        return
-    try:
-        tasks.send_push.apply_async(ignore_result=True, retry=False)
-    except BrokerError:
-        _broker_failed_at = time.monotonic()
-        log.warning("broker unreachable: push not kicked; the periodic send picks it up")
-    except Exception:  # (eager mode) the sending itself failed; the rows stay queued
-        log.exception("sending push messages failed; the periodic send picks them up")
+    a failed kick leaves."""
+    OUTBOX.kick()
 
 
 def push_retry_later() -> None:
-    """After a run with failures, one run when the next message is due (one request at a
-    time, a cache flag), so retries happen without beat."""
-    from league import tasks
-
-    task = tasks.send_push
-    if task.app.conf.task_always_eager:
-        return
-    next_due = PushMessage.objects.filter(state=PushState.QUEUED).order_by("due_at").values_list(
-        "due_at", flat=True).first()
-    if next_due is None:
-        return
-    countdown = min(max((next_due - timezone.now()).total_seconds(), 1.0), MAX_RETRY_COUNTDOWN)
-    if not cache.add(RETRY_FLAG, True, timeout=countdown):
-        return
-    try:
-        task.apply_async(countdown=countdown, ignore_result=True, retry=False)
-    except BrokerError:
-        log.warning("broker unreachable: push retry not asked; the periodic send does it")
+    """After a run with failures, one run when the next message is due, so retries happen
+    without beat (outbox.retry_later)."""
+    OUTBOX.retry_later()
 
 
 def push_send_due(*, limit: int = 50) -> PushReport:
     """Send up to `limit` due messages, oldest first. A push service that fails is skipped
     for the rest of the run, so one dead service never holds up the others."""
     sent = failed = 0
-    _give_up_interrupted()
+    OUTBOX.give_up_interrupted()
     dead_hosts: set[str] = set()
     skipped: list[int] = []
     for _attempt in range(limit):
-        row = _claim_next(skipped)
+        row = OUTBOX.claim_next(related=("subscription",), pk__in=skipped)
         if row is None:
             break
         host = urlsplit(row.subscription.endpoint).hostname if row.subscription else None
         if host in dead_hosts:
-            _release(row)
+            OUTBOX.release(row)
             skipped.append(row.pk)
             continue
         if _deliver(row):
@@ -177,44 +137,7 @@ def push_send_due(*, limit: int = 50) -> PushReport:
             failed += 1
             if host:
                 dead_hosts.add(host)
-    return PushReport(sent=sent, failed=failed, due=_due(timezone.now()).count())
-
-
-def _due(now):
-    return PushMessage.objects.filter(state=PushState.QUEUED, due_at__lte=now).filter(
-        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)).filter(
-        send_started_at__isnull=True)
-
-
-def _give_up_interrupted() -> int:
-    """Messages whose worker died during the POST: maybe delivered, never sent again."""
-    count = PushMessage.objects.filter(
-        state=PushState.QUEUED, send_started_at__isnull=False,
-        claimed_until__lt=timezone.now()).update(
-        state=PushState.FAILED, body="", claimed_by=None, claimed_until=None,
-        last_error="The worker stopped during the send; not sent again, so that nobody "
-                   "gets it twice.")
-    if count:
-        log.error("%s push messages given up: their worker stopped during the send", count)
-    return count
-
-
-def _claim_next(skipped: list[int]) -> PushMessage | None:
-    while True:
-        now = timezone.now()
-        pk = (_due(now).exclude(pk__in=skipped).order_by("due_at", "pk")
-              .values_list("pk", flat=True).first())
-        if pk is None:
-            return None
-        claimed_by = uuid.uuid4()
-        if _due(now).filter(pk=pk).update(claimed_by=claimed_by, claimed_until=now + LEASE):
-            return PushMessage.objects.select_related("subscription").get(pk=pk)
-        # Another worker claimed it between our read and our update: look again.
-
-
-def _release(row: PushMessage) -> None:
-    PushMessage.objects.filter(pk=row.pk, claimed_by=row.claimed_by).update(
-        claimed_by=None, claimed_until=None)
+    return OUTBOX.report(sent=sent, failed=failed)
 
 
 class _Answer:
@@ -246,16 +169,16 @@ def payload(row: PushMessage) -> bytes:
 
 
 def _deliver(row: PushMessage) -> bool:
-    mine = PushMessage.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
     subscription = row.subscription
     if subscription is None:  # the player forgot this browser before it was sent
-        mine.update(state=PushState.GONE, body="", claimed_by=None, claimed_until=None,
-                    last_error="The browser was forgotten before the message was sent.")
+        OUTBOX.mine(row).update(
+            state=PushState.GONE, body="", **UNCLAIMED,
+            last_error="The browser was forgotten before the message was sent.")
         return True
     if not push_enabled():
-        _postpone(mine, row, "VAPID keys are not set (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).")
+        _postpone(row, "VAPID keys are not set (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).")
         return False
-    mine.update(send_started_at=timezone.now())
+    OUTBOX.mine(row).update(send_started_at=timezone.now())
     try:
         webpush(
             {"endpoint": subscription.endpoint,
@@ -265,59 +188,47 @@ def _deliver(row: PushMessage) -> bool:
             timeout=webhook_http.TIMEOUT, requests_session=_CheckedSession(),
             headers={"Urgency": "normal"})
     except WebPushException as refusal:
-        return _refused(mine, row, refusal)
+        return _refused(row, refusal)
     except (OSError, http.client.HTTPException) as exc:  # unreachable, reset, timed out, garbled
-        _postpone(mine, row, repr(exc))
+        _postpone(row, repr(exc))
         return False
     except (ValidationError, ValueError) as exc:  # a private address, a broken key
-        _give_up(mine, row, repr(exc))
+        _give_up(row, repr(exc))
         return False
-    mine.update(state=PushState.SENT, sent_at=timezone.now(), body="",
-                attempts=F("attempts") + 1, claimed_by=None, claimed_until=None,
-                last_error="")
+    OUTBOX.mark_sent(row, body="")
     return True
 
 
-def _refused(mine, row: PushMessage, refusal: WebPushException) -> bool:
+def _refused(row: PushMessage, refusal: WebPushException) -> bool:
     status = refusal.status_code
     error = f"The push service answered {status}."
     if status in (404, 410):  # the browser unsubscribed or expired (RFC 8030, 7.3)
         with transaction.atomic():
-            mine.update(state=PushState.GONE, body="", attempts=F("attempts") + 1,
-                        claimed_by=None, claimed_until=None, last_error=error)
+            OUTBOX.mine(row).update(state=PushState.GONE, body="", attempts=F("attempts") + 1,
+                                    last_error=error, **UNCLAIMED)
             subscriptions_forget(PushSubscription.objects.filter(pk=row.subscription_id))
         return True  # nothing wrong with the service: the run goes on
     if status is None:  # refused before any request: the browser's keys are unusable
-        _give_up(mine, row, str(refusal))
+        _give_up(row, str(refusal))
     elif status == 429 or status >= 500:
-        _postpone(mine, row, error, at_least=_seconds(refusal.retry_after))
+        _postpone(row, error, at_least=retry_after(refusal.retry_after))
     else:
-        _give_up(mine, row, error)
+        _give_up(row, error)
     return False
 
 
-def _give_up(mine, row: PushMessage, error: str) -> None:
+def _give_up(row: PushMessage, error: str) -> None:
     log.error("push %s to player %s given up: %s", row.pk, row.player_id, error)
-    mine.update(state=PushState.FAILED, body="", attempts=F("attempts") + 1,
-                last_error=error[:2000], claimed_by=None, claimed_until=None)
+    OUTBOX.mark_failed(row, error=error[:2000], body="", attempts=F("attempts") + 1)
 
 
-def _seconds(retry_after: str | None) -> timedelta:
-    """A Retry-After in seconds (an HTTP date is not worth parsing: the back-off rules)."""
-    try:
-        return timedelta(seconds=min(max(int(retry_after or 0), 0), 3600))
-    except ValueError:
-        return timedelta()
-
-
-def _postpone(mine, row: PushMessage, error: str, at_least: timedelta = timedelta()) -> None:
+def _postpone(row: PushMessage, error: str, at_least: timedelta = timedelta()) -> None:
     attempts = row.attempts + 1
     if attempts >= MAX_ATTEMPTS:
-        _give_up(mine, row, error)
+        _give_up(row, error)
         return
     log.warning("push %s not sent (attempt %s), retried later: %s", row.pk, attempts, error)
     base = timedelta(seconds=settings.PUSH_RETRY_BASE_SECONDS)
-    delay = max(min(base * 2 ** (attempts - 1), MAX_BACKOFF), at_least)
     # The service refused or was unreachable: a known outcome, so it is tried again.
-    mine.update(attempts=attempts, last_error=error[:2000], due_at=timezone.now() + delay,
-                claimed_by=None, claimed_until=None, send_started_at=None)
+    OUTBOX.postpone(row, attempts=attempts, delay=backoff(attempts, base, at_least=at_least),
+                    last_error=error[:2000], send_started_at=None)

@@ -1,7 +1,7 @@
 """Sending webhook deliveries: the worker's side of the webhook outbox.
 
-Like the mail outbox (`league.services.mail`): rows are claimed with a conditional update
-and a lease, sent, then marked sent, or postponed with exponential back-off
+Like the mail outbox (`league.services.mail`), through `league.services.outbox`: rows are
+claimed with a conditional update and a lease, sent, then marked sent, or postponed with exponential back-off
 (WEBHOOK_RETRY_BASE_SECONDS, doubling up to an hour) until a day after the event, then
 failed. At least once: a worker killed between the POST and the update sends that row
 again after the lease, with the same event id, so a receiver drops the repeat.
@@ -16,37 +16,24 @@ import hashlib
 import hmac
 import json
 import logging
-import time
-import uuid
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db.models import F, Q
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
 
 from league.models import DeliveryState, WebhookDelivery, WebhookEvent
 from league.services import webhook_http
+from league.services.outbox import Outbox, SendReport, backoff
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(seconds=60)  # longer than one POST with its 10 s timeouts
-MAX_BACKOFF = timedelta(hours=1)
 GIVE_UP_AFTER = timedelta(hours=24)
-MAX_RETRY_COUNTDOWN = 240.0  # under the broker's visibility timeout (see mail.py)
-RETRY_FLAG = "league.webhooks.retry-asked"
-BROKER_PAUSE = 10.0
-_broker_failed_at: float | None = None
-
-
-@dataclass(frozen=True)
-class DeliveryReport:
-    sent: int
-    failed: int  # attempts that failed (retried later, or given up)
-    due: int  # deliveries still due when the run stopped
+OUTBOX = Outbox(  # at least once: a receiver drops a repeat by its event id
+    model=WebhookDelivery, states=DeliveryState, task="send_webhooks", name="webhooks",
+    lease=timedelta(seconds=60),  # longer than one POST with its 10 s timeouts
+    retry_flag="league.webhooks.retry-asked")
+DeliveryReport = SendReport
 
 
 def event_body(event: WebhookEvent) -> bytes:
@@ -65,39 +52,13 @@ def signature(secret: str, body: bytes) -> str:
 
 def webhooks_kick() -> None:
     """Ask a worker to send the queued deliveries now (after commit); never raises."""
-    from league import tasks
-
-    global _broker_failed_at
-    if _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE:
-        return
-    try:
-        tasks.send_webhooks.apply_async(ignore_result=True, retry=False)
-    except BrokerError:
-        _broker_failed_at = time.monotonic()
-        log.warning("broker unreachable: webhooks not kicked; the periodic send picks them up")
-    except Exception:  # (eager mode) the sending itself failed; the rows stay queued
-        log.exception("sending webhooks failed; the periodic send picks them up")
+    OUTBOX.kick()
 
 
 def webhooks_retry_later() -> None:
-    """After a failed attempt, one run when the next delivery is due (one request at a
-    time, a cache flag living as long as its countdown), so retries happen without beat."""
-    from league import tasks
-
-    task = tasks.send_webhooks
-    if task.app.conf.task_always_eager:
-        return
-    next_due = WebhookDelivery.objects.filter(state=DeliveryState.QUEUED).order_by(
-        "due_at").values_list("due_at", flat=True).first()
-    if next_due is None:
-        return
-    countdown = min(max((next_due - timezone.now()).total_seconds(), 1.0), MAX_RETRY_COUNTDOWN)
-    if not cache.add(RETRY_FLAG, True, timeout=countdown):
-        return
-    try:
-        task.apply_async(countdown=countdown, ignore_result=True, retry=False)
-    except BrokerError:
-        log.warning("broker unreachable: webhook retry not asked; the periodic send does it")
+    """After a failed attempt, one run when the next delivery is due, so retries happen
+    without beat (outbox.retry_later)."""
+    OUTBOX.retry_later()
 
 
 def webhooks_send_due(*, limit: int = 50) -> DeliveryReport:
@@ -109,7 +70,7 @@ def webhooks_send_due(*, limit: int = 50) -> DeliveryReport:
     sent = failed = 0
     down: set[int] = set()
     for _attempt in range(limit):
-        row = _claim_next(exclude_hooks=down)
+        row = OUTBOX.claim_next(related=("webhook", "event"), webhook_id__in=down)
         if row is None:
             break
         if _deliver(row):
@@ -117,33 +78,14 @@ def webhooks_send_due(*, limit: int = 50) -> DeliveryReport:
         else:
             failed += 1
             down.add(row.webhook_id)
-    return DeliveryReport(sent=sent, failed=failed, due=_due(timezone.now()).count())
+    return OUTBOX.report(sent=sent, failed=failed)
 
 
 def webhooks_waiting() -> int:
-    return WebhookDelivery.objects.filter(state=DeliveryState.QUEUED).count()
-
-
-def _due(now):
-    return WebhookDelivery.objects.filter(state=DeliveryState.QUEUED, due_at__lte=now).filter(
-        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-
-
-def _claim_next(*, exclude_hooks: set[int]) -> WebhookDelivery | None:
-    while True:
-        now = timezone.now()
-        pk = (_due(now).exclude(webhook_id__in=exclude_hooks).order_by("due_at", "pk")
-              .values_list("pk", flat=True).first())
-        if pk is None:
-            return None
-        claimed_by = uuid.uuid4()
-        if _due(now).filter(pk=pk).update(claimed_by=claimed_by, claimed_until=now + LEASE):
-            return WebhookDelivery.objects.select_related("webhook", "event").get(pk=pk)
-        # Another worker claimed it between our read and our update: look again.
+    return OUTBOX.waiting()
 
 
 def _deliver(row: WebhookDelivery) -> bool:
-    mine = WebhookDelivery.objects.filter(pk=row.pk, claimed_by=row.claimed_by)
     body = event_body(row.event)
     headers = {"Content-Type": "application/json", "User-Agent": "bluke-league-webhooks",
                "X-Bluke-Event": row.event.type, "X-Bluke-Event-Id": str(row.event.id),
@@ -157,25 +99,20 @@ def _deliver(row: WebhookDelivery) -> bool:
     except (OSError, ValueError) as exc:  # refused, timed out, TLS, a bad answer
         error = repr(exc)
     if not error:
-        mine.update(state=DeliveryState.SENT, sent_at=timezone.now(), last_status=status,
-                    attempts=F("attempts") + 1, last_error="", claimed_by=None,
-                    claimed_until=None)
+        OUTBOX.mark_sent(row, last_status=status)
         return True
-    _postpone(mine, row, status, error[:500])
+    _postpone(row, status, error[:500])
     return False
 
 
-def _postpone(mine, row: WebhookDelivery, status: int | None, error: str) -> None:
+def _postpone(row: WebhookDelivery, status: int | None, error: str) -> None:
     attempts = row.attempts + 1
-    base = timedelta(seconds=settings.WEBHOOK_RETRY_BASE_SECONDS)
-    due = timezone.now() + min(base * 2 ** (attempts - 1), MAX_BACKOFF)
-    if due > row.event.created_at + GIVE_UP_AFTER:
+    delay = backoff(attempts, timedelta(seconds=settings.WEBHOOK_RETRY_BASE_SECONDS))
+    if timezone.now() + delay > row.event.created_at + GIVE_UP_AFTER:
         log.error("webhook delivery %s to %s given up after %s attempts: %s",
                   row.pk, row.webhook.url, attempts, error)
-        mine.update(state=DeliveryState.FAILED, attempts=attempts, last_status=status,
-                    last_error=error, claimed_by=None, claimed_until=None)
+        OUTBOX.mark_failed(row, error=error, attempts=attempts, last_status=status)
         return
     log.warning("webhook delivery %s to %s failed (attempt %s), retried later: %s",
                 row.pk, row.webhook.url, attempts, error)
-    mine.update(attempts=attempts, last_status=status, last_error=error, due_at=due,
-                claimed_by=None, claimed_until=None)
+    OUTBOX.postpone(row, attempts=attempts, delay=delay, last_status=status, last_error=error)
