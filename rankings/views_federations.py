@@ -8,10 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django_tables2 import SingleTableView
-from django_tables2.export import ExportMixin
 
 from league import permissions
 from league.models import (
@@ -29,9 +26,7 @@ from league.services.federations import (
     is_federation_staff,
 )
 from rankings.charts_ratings import rating_histogram
-from rankings.exports import SafeTableExport
 from rankings.models import FederationNight
-from rankings.ratings.provisional import MAX_SIGMA, MIN_GAMES
 from rankings.selectors_federations import (
     federation_pool,
     federation_pools,
@@ -42,9 +37,9 @@ from rankings.selectors_federations import (
 )
 from rankings.selectors_leaderboard import pool_label, pool_leaderboard
 from rankings.selectors_rating_page import nights, peak, pool_standing, win_chance
-from rankings.selectors_ratings import Z
 from rankings.services.federations import waiting_nights
 from rankings.tables import FederationRatingsTable
+from rankings.views_leaderboard import PoolLeaderboardView
 from rankings.views_rating_player import _opponent, _percent
 from tournaments.models import Event
 
@@ -81,46 +76,28 @@ def _pool(request, slug: str, pk: int):
     return federation, pool
 
 
-class FederationPoolView(ExportMixin, SingleTableView):
+class FederationPoolView(PoolLeaderboardView):
     """A federation pool's leaderboard: the people the viewer may see, ranked among them."""
 
     table_class = FederationRatingsTable
     template_name = "rankings/federation_pool.html"
-    paginate_by = 50
-    export_formats = ("csv", "xlsx")
-    export_class = SafeTableExport
 
     def get_queryset(self):
         self.federation, self.pool = _pool(self.request, self.kwargs["slug"], self.kwargs["pk"])
         return pool_leaderboard(self.pool, exclude=unlisted_for(self.pool, self.request.user))
 
     def get_table_kwargs(self):
-        kwargs = {"federation": self.federation}
-        if self.pool.kind == "elo":
-            kwargs["exclude"] = ("sigma", "conservative")
-        return kwargs
+        return super().get_table_kwargs() | {"federation": self.federation}
 
-    def get_export_filename(self, export_format):
-        name = slugify(f"{self.federation.slug} {pool_label(self.pool)} ratings")
-        return f"{name}.{export_format}"
+    def owner_slug(self) -> str:
+        return self.federation.slug
 
-    def get_dataset_kwargs(self):
-        return {"title": _("%(pool)s ratings") % {"pool": pool_label(self.pool)}}
+    def histogram_title(self, label: str) -> str:
+        return _("How the %(pool)s ratings in %(federation)s are spread") % {
+            "pool": label, "federation": self.federation}
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        rows, label = self.object_list, pool_label(self.pool)
-        context.update(
-            federation=self.federation, pool=self.pool, label=label,
-            export_formats=self.export_formats, is_elo=self.pool.kind == "elo", z=Z,
-            min_games=MIN_GAMES, max_sigma=MAX_SIGMA,
-            provisional_count=sum(1 for r in rows if r.provisional),
-            histogram=rating_histogram(
-                [r.rating for r in rows if not r.provisional],
-                [r.rating for r in rows if r.provisional],
-                title=_("How the %(pool)s ratings in %(federation)s are spread")
-                % {"pool": label, "federation": self.federation}))
-        return context
+        return super().get_context_data(**kwargs) | {"federation": self.federation}
 
 
 def federation_pool_versions(request, slug: str, pk: int, player: int | None = None) -> dict:
