@@ -14,21 +14,31 @@ search stops on a clock. So the same record, seed and budget give the same revie
 re-dealing the cards a seat could not see (consistently with what it saw) leaves that
 seat's decision reviewed the same.
 
+Paired playouts: on each guess every candidate is played out from the same state with a
+generator seeded alike (drawn once per guess), so two candidates meet the same hidden
+cards and the same luck of the rollout, and their difference on that guess is theirs.
+The loss is the mean of those differences (preferred minus played); its `noise` is the
+standard error of that mean over the guesses.
+
 A decision is *costly* when its loss is at least `COSTLY_SHARE` (a quarter) of the
 hand's stakes at that moment -- the mean absolute score of the side over every playout
-made for the decision -- and at least `COSTLY_MIN_POINTS` (one point), so that tiny
-differences, which a short search cannot tell from noise, are never marked.
+made for the decision -- and at least `COSTLY_MIN_POINTS` (one point), and larger than
+`COSTLY_SURE` (two) standard errors: a loss the guesses themselves could have made up is
+never marked (nor is any with a single guess, whose noise cannot be told).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import asdict, dataclass
 
 from games import rules
 from games.bluke import actions as A
+from games.bluke.bots.determinize import public_bids, rebuild_state, sample_hands
 from games.bluke.bots.heuristic import heuristic_action
-from games.bluke.bots.search import BlukeFamilySearchBot
+from games.bluke.bots.rollout import play_out
+from games.bluke.bots.search import MAX_FAILURES, BlukeFamilySearchBot
 from games.bluke.record_hands import HandChecker
 from games.bluke.replay import (
     PLAY_BY_TEXT,
@@ -46,6 +56,7 @@ from games.engine.rng import seeded
 DEFAULT_BUDGET = 8  # guesses of the hidden cards per decision (docs/performance.md)
 COSTLY_SHARE = 0.25
 COSTLY_MIN_POINTS = 1.0
+COSTLY_SURE = 2.0  # standard errors of the paired loss a costly one must exceed
 MAX_CANDIDATES = 12  # actions valued per decision at most (the rest: see EngineJudge)
 
 # A phase's name -> the kind of decision taken in it.
@@ -77,6 +88,7 @@ class Decision:
     costly: bool
     choices: int
     samples: int
+    noise: float = 0.0  # standard error of `loss` over the guesses (inf: one guess)
 
     @property
     def agrees(self) -> bool:
@@ -86,8 +98,25 @@ class Decision:
         return asdict(self)
 
 
-def is_costly(loss: float, stakes: float) -> bool:
-    return loss >= max(COSTLY_MIN_POINTS, COSTLY_SHARE * stakes)
+def is_costly(loss: float, stakes: float, noise: float = 0.0) -> bool:
+    """Big against the hand's stakes, and bigger than the estimate's own noise."""
+    return loss >= max(COSTLY_MIN_POINTS, COSTLY_SHARE * stakes) and loss > COSTLY_SURE * noise
+
+
+def paired_loss(best: list[float], played: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the per-guess differences `best - played`."""
+    diffs = [b - p for b, p in zip(best, played, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def playout_seed(rng: random.Random) -> int:
+    """A seed for one guess's playouts, so that every candidate is played out alike."""
+    return rng.getrandbits(64)
 
 
 def decision_rng(seed, hand: int, event: int) -> random.Random:
@@ -103,18 +132,31 @@ class BlukeFamilyJudge:
         self.bot = BlukeFamilySearchBot(game, time_budget=None, max_samples=budget)
 
     def values(self, observation, legal, played, rng):
+        """{candidate: its value on each guess}, the stakes, and the heuristic's choice."""
         bot = self.bot
         view = bot.view(observation)
         plays = [A.string_to_action(p) for p in observation["plays"]]
         fallback = heuristic_action(view, legal)
         candidates = bot.candidates(legal, fallback)
         candidates = candidates + [played] * (played not in candidates)
-        totals = bot.evaluate(view, plays, candidates, rng)
-        samples = bot.last_samples
-        if not samples:
-            return {}, 0, 0.0, fallback
-        values = {a: totals[a] / samples for a in candidates}
-        return values, samples, _stakes(values), fallback
+        unit, bids = view.game.team_of[view.seat], public_bids(view)
+        runs: dict[int, list[float]] = {a: [] for a in candidates}
+        failures = 0
+        while len(runs[played]) < bot.max_samples and failures < MAX_FAILURES:
+            hands = sample_hands(view, rng)
+            state = rebuild_state(view, hands, bids, plays) if hands else None
+            if state is None:
+                failures += 1
+                continue
+            seed = playout_seed(rng)
+            for action in candidates:
+                trial = state.clone()
+                trial.apply(action)
+                runs[action].append(play_out(trial, unit, random.Random(seed), bot.rollout))
+        if not runs[played]:
+            return {}, 0.0, fallback
+        means = [sum(r) / len(r) for r in runs.values()]
+        return runs, _stakes(means), fallback
 
     @staticmethod
     def kind(state, action) -> str:
@@ -154,33 +196,31 @@ class EngineJudge:
         return [a for a in legal if a in chosen], usual
 
     def values(self, observation, legal, played, rng):
+        """{candidate: its value on each guess}, the stakes, and the heuristic's choice."""
         bot, game, seat = self.bot, self.game, observation["seat"]
         candidates, usual = self.candidates(observation, legal, played, rng)
-        totals = dict.fromkeys(candidates, 0.0)
-        spread, samples = 0.0, 0
+        runs: dict[int, list[float]] = {a: [] for a in candidates}
         for _ in range(self.budget * 2):
-            if samples >= self.budget:
+            if len(runs[played]) >= self.budget:
                 break
             state = bot.world(game, observation, rng)
             if state is None or any(state.check(action) is not None for action in legal):
                 continue  # (a world where the seat could not act as it can is no guess)
+            seed = playout_seed(rng)
             for action in candidates:
-                value = bot.value(state, action, seat, rng)
-                totals[action] += value
-                spread += abs(value)
-            samples += 1
-        if not samples:
-            return {}, 0, 0.0, usual
-        values = {a: totals[a] / samples for a in candidates}
-        return values, samples, spread / (samples * len(candidates)), usual
+                runs[action].append(bot.value(state, action, seat, random.Random(seed)))
+        if not runs[played]:
+            return {}, 0.0, usual
+        spread = [abs(v) for values in runs.values() for v in values]
+        return runs, sum(spread) / len(spread), usual
 
     @staticmethod
     def kind(state, action) -> str:
         return KIND_OF_PHASE.get(state.phase_name(), "play")
 
 
-def _stakes(values: dict) -> float:
-    return sum(abs(v) for v in values.values()) / len(values) if values else 0.0
+def _stakes(means: list[float]) -> float:
+    return sum(abs(v) for v in means) / len(means) if means else 0.0
 
 
 def judge_for(game, budget: int):
@@ -198,16 +238,18 @@ def review_decision(judge, state, action, *, seed, hand: int, event: int) -> Dec
     action = action if type(action) is int else state.string_to_action(action)
     observation = state.observation(seat)
     rng = decision_rng(seed, hand, event)
-    values, samples, stakes, tie_break = judge.values(observation, legal, action, rng)
+    runs, stakes, tie_break = judge.values(observation, legal, action, rng)
     text = state.action_to_string
-    if not values:  # no guess of the hidden cards fitted what the seat saw
+    if not runs:  # no guess of the hidden cards fitted what the seat saw
         return Decision(hand, event, seat, judge.kind(state, action), text(action),
                         text(action), 0.0, 0.0, False, len(legal), 0)
+    values = {a: sum(r) / len(r) for a, r in runs.items()}
     best = max(values, key=lambda a: (values[a], a == tie_break, a == action))
-    loss = max(0.0, values[best] - values[action])
+    loss, noise = paired_loss(runs[best], runs[action])
+    loss = max(0.0, loss)
     return Decision(hand, event, seat, judge.kind(state, action), text(action), text(best),
-                    round(loss, 3), round(stakes, 3), is_costly(loss, stakes), len(legal),
-                    samples)
+                    round(loss, 3), round(stakes, 3), is_costly(loss, stakes, noise),
+                    len(legal), len(runs[action]), round(noise, 3))
 
 
 # --- replaying a record decision by decision ----------------------------------------

@@ -44,7 +44,7 @@ def test_every_game_reviews_a_played_hand(name, seed):
         assert d.hand == 1 and 0 <= d.seat < game.num_players
         assert d.kind in KINDS
         assert d.loss >= 0 and d.choices >= 2
-        assert d.costly == (d.samples > 0 and is_costly(d.loss, d.stakes))
+        assert d.costly == (d.samples > 0 and is_costly(d.loss, d.stakes, d.noise))
     again = []  # seeded, no clock: the same review again (its first decisions here)
     judge = judge_for(game, 1)
     for hand, event, state, action in decision_points(record, game):
@@ -189,3 +189,79 @@ def test_par_is_the_mean_of_seeded_bot_playouts_on_the_boards(name):
     # other boards, other par: the playouts play the boards given
     other = rules.deal_boards(name, game.num_players, seed=10, count=3)
     assert board_par(game, other, seed=4, playouts=3) != par
+
+
+# --- costly only beyond the estimate's noise ------------------------------------------
+def test_the_paired_loss_is_the_mean_difference_per_guess_with_its_standard_error():
+    from games.bots.review import paired_loss
+
+    loss, noise = paired_loss([10, 4, 7, 3], [6, 2, 5, 3])  # differences 4, 2, 2, 0
+    assert loss == pytest.approx(2.0)
+    assert noise == pytest.approx((8 / 3 / 4) ** 0.5)  # sample variance 8/3 over 4 guesses
+    assert paired_loss([5], [1]) == (4, float("inf"))  # one guess: its noise is unknown
+
+
+class _FixedJudge:
+    """Values from the test: {action: its value on each guess}."""
+
+    def __init__(self, runs):
+        self.runs = runs
+
+    def values(self, observation, legal, played, rng):
+        runs = {a: self.runs[i] for i, a in enumerate(legal[:len(self.runs)])}
+        return runs, 1.0, None
+
+    @staticmethod
+    def kind(state, action):
+        return "play"
+
+
+def _a_decision_with_choices(name="pitch", seed=3):
+    game = rules.load(name)
+    record = first_hands(name, seed)
+    for _hand, _event, state, _action in decision_points(record, game):
+        legal = state.legal_actions()
+        if len(legal) >= 2:
+            return state, legal
+    raise AssertionError("no decision with a choice")
+
+
+def test_a_loss_that_the_guesses_disagree_on_is_not_costly_and_a_steady_one_is():
+    state, legal = _a_decision_with_choices()
+    played = legal[1]
+    # The first action is better by 4 on average in both; steady: on every guess, noisy:
+    # +24 on two guesses and -4 or 0 on the others, a mean the next guess could undo.
+    steady = _FixedJudge([[4, 4, 4, 4, 4, 4, 4, 4], [0] * 8])
+    noisy = _FixedJudge([[24, 24, -4, -4, -4, -4, 0, 0], [0] * 8])
+    sure = review_decision(steady, state, played, seed=1, hand=1, event=0)
+    unsure = review_decision(noisy, state, played, seed=1, hand=1, event=0)
+    assert sure.loss == unsure.loss == 4.0
+    assert sure.noise == 0.0 and sure.costly
+    assert unsure.noise > 2.0 and not unsure.costly
+    single = review_decision(_FixedJudge([[40], [0]]), state, played, seed=1, hand=1, event=0)
+    assert single.loss == 40.0 and not single.costly  # one guess cannot tell its noise
+
+
+@pytest.mark.parametrize("name", ["bluke", "pitch", "six-pack-bezique"])
+def test_every_candidate_is_valued_on_the_same_guesses(name):
+    game = rules.load(name)
+    judge = judge_for(game, 3)
+    record = first_hands(name, 5)
+    checked = 0
+    for hand, event, state, action in decision_points(record, game):
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        action = action if type(action) is int else state.string_to_action(action)
+        observation = state.observation(state.current_player())
+        from games.bots.review import decision_rng
+
+        runs, _stakes, _usual = judge.values(observation, legal, action,
+                                             decision_rng(1, hand, event))
+        if runs:
+            assert len({len(values) for values in runs.values()}) == 1
+            assert action in runs
+            checked += 1
+        if checked == 5:
+            break
+    assert checked
