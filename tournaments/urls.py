@@ -68,6 +68,7 @@ urlpatterns = [
          name="online-watch-events"),
     path("tables/<int:pk>/watch/wait/", online.online_watch_wait, name="online-watch-wait"),
     path("tables/<int:pk>/online/", online.online_manage, name="online-manage"),
+    path("events/<int:pk>/online/", online.event_online, name="event-online"),
     path("tables/<int:pk>/bots/", bots.table_fill_bots, name="table-fill-bots"),
     path("tables/<int:pk>/bots/play/", bots.table_play_bots, name="table-play-bots"),
 ]

@@ -53,6 +53,10 @@ class Event(models.Model):
         null=True, blank=True,
         help_text=_("The stored seating plan: seed, algorithm version and fairness report."),
     )
+    online = models.BooleanField(
+        default=False,
+        help_text=_("Played online: every round's tables, rounds formed later included, are "
+                    "played card by card from the seats' pages."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -25,6 +25,7 @@ from league.services.audit import audit_record
 from tournaments import formats
 from tournaments.models import Event, EventFormat, EventStatus, ResultStatus, Round
 from tournaments.services.events import round_create, table_create
+from tournaments.services.online_nights import round_follow_night
 from tournaments.sit_outs import round_sit_outs
 
 
@@ -173,6 +174,7 @@ def _form(event: Event, rounds: list[Round], user, seed, present=None) -> Round:
     for position, table in enumerate(plan.tables, start=1):
         table_create(round=rnd, number=position, user=user,
                      players=[players[pid] for pid in table])
+    round_follow_night(round=rnd, user=user)  # a night played online: this round too
     after = formats.Night(rounds=[*night.rounds, plan.tables],
                           places=[*night.places, plan.tables],
                           sit_outs=[*night.sit_outs, plan.sit_outs])

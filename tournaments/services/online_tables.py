@@ -101,6 +101,8 @@ def tables_set_online(*, user, online: bool, event=None, round=None, table=None,
     else:
         tables = list(Table.objects.select_for_update().filter(round__event=event)
                       .order_by("pk"))
+        type(event).objects.filter(pk=event.pk).update(online=online)  # later rounds follow
+        event.online = online
     changed = []
     for each in tables:
         if online and each.online and _started(each):
@@ -114,7 +116,7 @@ def tables_set_online(*, user, online: bool, event=None, round=None, table=None,
             continue
         _mark(each, online, bot_strength, timeout_seconds)
         changed.append(each)
-    if changed:
+    if changed or event is not None:
         audit_record(club=club_of(scope[0]), action="tables.online", target=scope[0],
                      subject=user, after={"online": online, "tables": [t.pk for t in changed]})
     return changed

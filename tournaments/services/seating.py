@@ -31,6 +31,7 @@ from league.table_sizes import TableSizes, table_sizes_for
 from tournaments.models import Bracket, Event, EventFormat, EventStatus, Round, Seat, Table
 from tournaments.services import next_round, player_notices, webhook_events
 from tournaments.services.events import round_create, table_create
+from tournaments.services.online_nights import round_follow_night
 from tournaments.sit_outs import kept_sit_outs, round_sit_outs
 
 
@@ -318,6 +319,7 @@ def _write_rounds(event: Event, rounds: list[list[list[int]]], first_number: int
         for number, player_ids in enumerate(tables, start=1):
             table_create(round=rnd, number=number, user=user,
                          players=[players[pid] for pid in player_ids])
+        round_follow_night(round=rnd, user=user)  # a night played online: its rounds too
 
 
 def _seating_json(event, plan, seed, player_ids, kept, kept_tables) -> dict:

@@ -21,15 +21,15 @@ from datetime import datetime
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, JsonResponse, StreamingHttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from league import access
 from league.models.clubs import BotStrength
-from tournaments.models import OnlineMatch, Seat, Table, TableResult
+from tournaments.models import Event, OnlineMatch, Seat, Table, TableResult
 from tournaments.online_picture import picture
 from tournaments.services import online_outcome, online_tables, table_news
 from tournaments.services.seat_links import seat_link_by_token
@@ -326,3 +326,21 @@ def online_manage(request, pk):
     except ValidationError as invalid:
         return _manage_page(request, table, 400, " ".join(invalid.messages))
     return redirect("tournaments:online-manage", pk=pk)
+
+
+@require_POST
+def event_online(request, pk):
+    """Organisers: play the whole night online (its tables, and the rounds formed later)
+    or on paper; matches under way or tables with a result keep what they have."""
+    event = get_object_or_404(Event, pk=pk)
+    access.require_manage(request.user, event)
+    online = request.POST.get("online") == "on"
+    try:
+        online_tables.tables_set_online(event=event, user=request.user, online=online)
+    except ValidationError as invalid:
+        messages.error(request, " ".join(invalid.messages))
+    else:
+        messages.success(request, _("The night is played online, the rounds formed later too.")
+                         if online else _("The night is played on paper; matches under way "
+                                          "stay online."))
+    return redirect("tournaments:event-detail", pk=pk)
