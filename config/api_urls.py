@@ -33,6 +33,8 @@ archive_paths = [
     path("clubs/<int:pk>/archive/", rankings_archive.ClubArchiveView.as_view(),
          name="club-archive"),
     path("clubs/import/", rankings_archive.ClubImportView.as_view(), name="club-import"),
+    path("clubs/import/<uuid:pk>/", rankings_archive.ClubImportStatusView.as_view(),
+         name="club-import-status"),
     path("players/<int:pk>/data/", rankings_archive.PlayerDataView.as_view(),
          name="player-data"),
 ]

@@ -237,6 +237,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "online-sweep": {"task": "tournaments.online_sweep", "schedule": 5.0},
     # Push messages after a back-off, or that a failed kick left (send_push).
     "send-push": {"task": "league.send_push", "schedule": 60.0},
+    # Club imports whose message was lost or whose worker died (resume_club_imports).
+    "resume-club-imports": {"task": "rankings.resume_club_imports", "schedule": 300.0},
 }
 
 # Webhooks (docs/notifications.md): the first retry after this many seconds, then doubling
@@ -272,6 +274,7 @@ CELERY_TASK_ROUTES = {
     "tournaments.online_sweep": {"queue": "online"},
     "tournaments.*": {"queue": "bots"},
     "rankings.review_night": {"queue": "bots"},  # minutes of search, as bot tables are
+    "rankings.import_club": {"queue": "bots"},  # minutes for a large club archive
 }
 # The bots' hand review of a closed night (rankings/services/reviews.py): guesses of the
 # hidden cards per decision; docs/performance.md, "Hand review", has what it costs.

@@ -12,6 +12,7 @@ from celery import shared_task
 
 from league.services.heartbeats import heartbeat_record
 from league.tasks import RETRYING
+from rankings.archive.jobs import club_import_run, club_imports_resume
 from rankings.services.federations import federation_recompute, federations_sync
 from rankings.services.followups_drain import followups_drain
 from rankings.services.ratings import ratings_update, ratings_update_for_game
@@ -66,3 +67,15 @@ def recompute_federation_nights() -> int:
 def recompute_federation(federation_id: int) -> int:
     """Rebuild one federation's pools from the nights that count now."""
     return federation_recompute(federation_id=federation_id).rated
+
+
+@shared_task(name="rankings.import_club", **RETRYING)
+def import_club(import_id: str) -> str:
+    """Import a club archive the API queued (all or nothing); safe to run twice."""
+    return club_import_run(import_id=import_id).state
+
+
+@shared_task(name="rankings.resume_club_imports", ignore_result=True, **RETRYING)
+def resume_club_imports() -> int:
+    """Beat: queue again the imports whose message was lost or whose worker died."""
+    return club_imports_resume()

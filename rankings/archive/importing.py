@@ -55,14 +55,7 @@ def club_import(*, archive: dict, user, slug: str = "", name: str = "",
     Raises ValidationError naming the place of the first problems (nothing is written then)
     or PermissionDenied (not logged in). `progress(n)` is told of each stored result.
     """
-    if user is not SYSTEM and not getattr(user, "is_authenticated", False):
-        raise PermissionDenied(_("Log in to import a club."))
-    check_archive(archive)
-    if archive["scope"] != "club":
-        raise ValidationError({"archive": [_("scope: a player's download cannot be imported "
-                                             "as a club.")]})
-    part = archive["clubs"][0]
-    _check_references(part)
+    part = club_import_check(archive=archive, user=user)
     with transaction.atomic(), followups_batched():
         club = _club(part["club"], slug=slug, name=name, user=user)
         report = ImportReport(club=club)
@@ -78,6 +71,34 @@ def club_import(*, archive: dict, user, slug: str = "", name: str = "",
                             "results": report.results})
     report.differences = _differences(part, club, seasons, people)
     return report
+
+
+def club_import_check(*, archive: dict, user) -> dict:
+    """Everything `club_import` checks before writing: the archive's club part, or
+    ValidationError naming the places (PermissionDenied: not logged in)."""
+    if user is not SYSTEM and not getattr(user, "is_authenticated", False):
+        raise PermissionDenied(_("Log in to import a club."))
+    check_archive(archive)
+    if archive["scope"] != "club":
+        raise ValidationError({"archive": [_("scope: a player's download cannot be imported "
+                                             "as a club.")]})
+    part = archive["clubs"][0]
+    _check_references(part)
+    return part
+
+
+def import_slug(part: dict, slug: str = "") -> str:
+    """The new club's address: the one asked for, else the archive's; refused if taken."""
+    slug = slugify(slug or part["club"]["slug"])[:60]
+    if Club.objects.filter(slug=slug).exists():
+        raise ValidationError({"slug": _("The address %(slug)r is taken: choose another for "
+                                         "the imported club.") % {"slug": slug}})
+    return slug
+
+
+def results_in(part: dict) -> int:
+    return sum(1 for night in part["nights"] for round in night["rounds"]
+               for table in round["tables"] if table["result"] is not None)
 
 
 # --- what the schema cannot check ----------------------------------------------------------
@@ -142,10 +163,7 @@ def _check_rounds(night: dict, place: list, known: set) -> list[str]:
 
 
 def _club(data: dict, *, slug: str, name: str, user) -> Club:
-    slug = slugify(slug or data["slug"])[:60]
-    if Club.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": _("The address %(slug)r is taken: choose another for "
-                                         "the imported club.") % {"slug": slug}})
+    slug = import_slug({"club": data}, slug)
     check_language(data["language"], field="club.language")
     try:
         validate_time_zone(data["time_zone"])

@@ -5,6 +5,7 @@ the data did not (see migrations/0001_initial.py).
 """
 
 from rankings.models.federations import FederationNight
+from rankings.models.imports import ClubImport, ImportState
 from rankings.models.player_stats import HeadToHead, PlayerGameStat, PlayerStats
 from rankings.models.ratings import PlayerRating, RatingHistory, RatingPool
 from rankings.models.reviews import (
@@ -18,8 +19,10 @@ from rankings.models.standings import StandingRow
 
 __all__ = [
     "BoardPar",
+    "ClubImport",
     "FederationNight",
     "HeadToHead",
+    "ImportState",
     "NightReview",
     "PlayerGameStat",
     "PlayerRating",
