@@ -18,13 +18,16 @@ Paired playouts: on each guess every candidate is played out from the same state
 generator seeded alike (drawn once per guess), so two candidates meet the same hidden
 cards and the same luck of the rollout, and their difference on that guess is theirs.
 The loss is the mean of those differences (preferred minus played); its `noise` is the
-standard error of that mean over the guesses.
+largest loss chance alone would show with `COSTLY_CONFIDENCE` (one-sided, 97.5 %): that
+many standard errors of the mean difference, more when more candidates were compared
+(the preferred action is the best of them on these very guesses, so the bar is shared
+among them, Bonferroni's way: 1.96 standard errors for two candidates, 2.84 for twelve).
 
 A decision is *costly* when its loss is at least `COSTLY_SHARE` (a quarter) of the
 hand's stakes at that moment -- the mean absolute score of the side over every playout
 made for the decision -- and at least `COSTLY_MIN_POINTS` (one point), and larger than
-`COSTLY_SURE` (two) standard errors: a loss the guesses themselves could have made up is
-never marked (nor is any with a single guess, whose noise cannot be told).
+its noise: a loss the guesses themselves could have made up is never marked (nor is any
+with a single guess, whose noise cannot be told).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import asdict, dataclass
+from statistics import NormalDist
 
 from games import rules
 from games.bluke import actions as A
@@ -56,7 +60,7 @@ from games.engine.rng import seeded
 DEFAULT_BUDGET = 8  # guesses of the hidden cards per decision (docs/performance.md)
 COSTLY_SHARE = 0.25
 COSTLY_MIN_POINTS = 1.0
-COSTLY_SURE = 2.0  # standard errors of the paired loss a costly one must exceed
+COSTLY_CONFIDENCE = 0.975  # that a costly loss is no chance difference of the guesses
 MAX_CANDIDATES = 12  # actions valued per decision at most (the rest: see EngineJudge)
 
 # A phase's name -> the kind of decision taken in it.
@@ -88,7 +92,7 @@ class Decision:
     costly: bool
     choices: int
     samples: int
-    noise: float = 0.0  # standard error of `loss` over the guesses (inf: one guess)
+    noise: float = 0.0  # the loss chance alone could show (inf: one guess)
 
     @property
     def agrees(self) -> bool:
@@ -100,7 +104,16 @@ class Decision:
 
 def is_costly(loss: float, stakes: float, noise: float = 0.0) -> bool:
     """Big against the hand's stakes, and bigger than the estimate's own noise."""
-    return loss >= max(COSTLY_MIN_POINTS, COSTLY_SHARE * stakes) and loss > COSTLY_SURE * noise
+    return loss >= max(COSTLY_MIN_POINTS, COSTLY_SHARE * stakes) and loss > noise
+
+
+def chance_margin(error: float, candidates: int) -> float:
+    """The loss chance could show with `COSTLY_CONFIDENCE`, for a preferred action picked
+    as the best of `candidates` on the same guesses (`error`: the standard error)."""
+    if math.isinf(error):
+        return math.inf
+    share = (1 - COSTLY_CONFIDENCE) / max(1, candidates - 1)
+    return NormalDist().inv_cdf(1 - share) * error
 
 
 def paired_loss(best: list[float], played: list[float]) -> tuple[float, float]:
@@ -245,8 +258,8 @@ def review_decision(judge, state, action, *, seed, hand: int, event: int) -> Dec
                         text(action), 0.0, 0.0, False, len(legal), 0)
     values = {a: sum(r) / len(r) for a, r in runs.items()}
     best = max(values, key=lambda a: (values[a], a == tie_break, a == action))
-    loss, noise = paired_loss(runs[best], runs[action])
-    loss = max(0.0, loss)
+    loss, error = paired_loss(runs[best], runs[action])
+    loss, noise = max(0.0, loss), chance_margin(error, len(runs))
     return Decision(hand, event, seat, judge.kind(state, action), text(action), text(best),
                     round(loss, 3), round(stakes, 3), is_costly(loss, stakes, noise),
                     len(legal), len(runs[action]), round(noise, 3))

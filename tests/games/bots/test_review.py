@@ -265,3 +265,12 @@ def test_every_candidate_is_valued_on_the_same_guesses(name):
         if checked == 5:
             break
     assert checked
+
+
+def test_the_bar_for_a_costly_loss_rises_with_the_candidates_compared():
+    from games.bots.review import chance_margin
+
+    assert chance_margin(1.0, 2) == pytest.approx(1.96, abs=0.01)
+    assert chance_margin(1.0, 12) == pytest.approx(2.84, abs=0.01)
+    assert chance_margin(2.0, 12) == pytest.approx(2 * chance_margin(1.0, 12))
+    assert chance_margin(float("inf"), 2) == float("inf")
