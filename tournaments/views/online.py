@@ -256,6 +256,12 @@ def online_watch(request, pk):
             "events": reverse("tournaments:online-watch-events", args=[pk]),
             "wait": reverse("tournaments:online-watch-wait", args=[pk]), "action": ""}
     view = online_tables.online_spectator_view(table=table)
+    if request.GET.get("part") == "screen":  # its box on the night's big screen
+        from tournaments.views.screen import online_refresh_seconds
+
+        return render(request, "tournaments/_screen_online.html", {
+            "table": table, "pic": picture(view),
+            "online_refresh_seconds": online_refresh_seconds()})
     context = _context(table, view, urls)
     template = ("tournaments/_online_seat.html" if request.GET.get("part")
                 else "tournaments/online_watch.html")

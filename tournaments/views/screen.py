@@ -8,6 +8,8 @@ screen is public by nature.
 
 The page loads once; htmx then fetches the live fragment every few seconds and swaps it in,
 so a screen left on all night follows the results and the publishing without a full reload.
+An online table of the round now shows its public view in its box (whose turn, the trick,
+bids, tricks and scores; never a hand), refreshed on its own every couple of seconds.
 A closed night stops polling: nothing changes any more.
 """
 
@@ -17,7 +19,9 @@ from django.shortcuts import render
 from league import access
 from tournaments import selectors_night
 from tournaments.models import Bracket, EventStatus
+from tournaments.online_picture import picture
 from tournaments.selectors_brackets import bracket_view
+from tournaments.services import online_tables
 from tournaments.views.events import (
     _event,
     _provisional_lines,
@@ -27,6 +31,7 @@ from tournaments.views.events import (
 )
 
 DEFAULT_REFRESH_SECONDS = 15
+DEFAULT_ONLINE_REFRESH_SECONDS = 2  # an online table of the round now, card by card
 DEFAULT_CYCLE_SECONDS = 12  # how long the side panel shows each of its panels
 
 
@@ -41,6 +46,8 @@ def _live_context(request, pk) -> dict:
     rounds = selectors_night.public_rounds(event, every_round)
     current = selectors_night.current_round(rounds)
     sit_outs = dict(_sit_out_names(event))
+    if current is not None:
+        _embed_online(current)
     bracket = Bracket.objects.filter(event=event).first()
     return {
         "bracket": bracket_view(bracket) if bracket else None,
@@ -55,7 +62,20 @@ def _live_context(request, pk) -> dict:
         "live": event.status != EventStatus.CLOSED,
         "refresh_seconds": _seconds("SCREEN_REFRESH_SECONDS", DEFAULT_REFRESH_SECONDS),
         "cycle_seconds": _seconds("SCREEN_CYCLE_SECONDS", DEFAULT_CYCLE_SECONDS),
+        "online_refresh_seconds": online_refresh_seconds(),
     }
+
+
+def online_refresh_seconds() -> int:
+    return _seconds("SCREEN_ONLINE_REFRESH_SECONDS", DEFAULT_ONLINE_REFRESH_SECONDS)
+
+
+def _embed_online(current) -> None:
+    """The round's online tables as spectators see them (`online_spectator_view`: public
+    information only, never a card in a hand), drawn in their boxes."""
+    for table in current.tables.all():
+        if table.online:
+            table.screen_online = picture(online_tables.online_spectator_view(table=table))
 
 
 def event_screen(request, pk):
