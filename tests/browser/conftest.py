@@ -3,7 +3,9 @@
 import pytest
 from django.test import override_settings
 
+from league.models import Role
 from tests.browser.chromium import ARGS, CHROMIUM, new_page
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -40,3 +42,14 @@ def page(browser):
     page = new_page(browser)
     yield page
     page.context.close()
+
+
+@pytest.fixture
+def orla(transactional_db):
+    """Orla's login: a player of a public club whose long name is a page's widest case."""
+    club = ClubFactory(slug="thursday-night-club-of-greater-springfield", is_public=True,
+                       name="Thursday Night Club of Greater Springfield")
+    user = UserFactory(username="orla")
+    MembershipFactory(club=club, role=Role.PLAYER,
+                      player=PlayerFactory(user=user, display_name="Orla"))
+    return user

@@ -2,10 +2,10 @@
 name sits whole in one column, never split between two."""
 
 import pytest
-from django.test import Client
 
 from league.models import Role
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -39,11 +39,7 @@ def night(transactional_db):
 @pytest.mark.parametrize("width", [390, 1280])
 def test_no_name_is_split_between_columns(live_server, browser, night, width):
     event, user = night
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=user)
     page.goto(f"{live_server.url}/events/{event.pk}/")
     assert page.locator(".attendance .checks label").count() == len(NAMES) + 1
     assert page.evaluate(SPLIT) == []

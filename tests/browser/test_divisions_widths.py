@@ -5,12 +5,12 @@ on a 390 px phone or at 1280 px."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from league.models import Role, Season
 from league.services.divisions import divisions_set
 from rankings.services.standings import standings_recompute
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -24,7 +24,6 @@ from tests.tournaments.brackets.helpers import GAME, win
 
 pytestmark = BROWSER_TEST
 WIDTHS = (390, 1280)
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -55,23 +54,19 @@ def season_in_divisions(transactional_db):
 def test_the_division_pages_fit_and_the_roll_over_starts_when_confirmed(
         live_server, browser, season_in_divisions, width):
     season, user, players = season_in_divisions
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=user)
     page.goto(f"{live_server.url}/seasons/{season.pk}/")
     page.click("#divisions-link")
     page.wait_for_selector("#division-2")
-    assert not page.evaluate(SCROLLS), "standings by division"
+    assert not scrolls_sideways(page), "standings by division"
     page.goto(f"{live_server.url}/seasons/{season.pk}/divisions/edit/")
-    assert not page.evaluate(SCROLLS), "the divisions' set-up"
+    assert not scrolls_sideways(page), "the divisions' set-up"
     page.goto(f"{live_server.url}/seasons/{season.pk}/roll-over/")
     page.fill("#id_name", f"Autumn {width}")
     page.fill("#id_starts_on", "2026-09-01")
     page.click("#roll-over")
     page.wait_for_selector("#moves")
-    assert not page.evaluate(SCROLLS), "the roll-over's moves"
+    assert not scrolls_sideways(page), "the roll-over's moves"
     assert not Season.objects.filter(name=f"Autumn {width}").exists()
     page.check("#id_confirmed")
     page.click("#roll-over")
@@ -89,11 +84,7 @@ def test_a_season_with_two_divisions_goes_to_a_final_night(live_server, browser,
     from tournaments.models import Bracket, BracketMatch
 
     season, user, players = season_in_divisions
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": 390, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, 390, user=user)
     page.goto(f"{live_server.url}/seasons/{season.pk}/")
     page.get_by_role("link", name="Draw the final").click()
     page.select_option("#id_division", label="Premier Division of the Greater Springfield Area")
@@ -103,7 +94,7 @@ def test_a_season_with_two_divisions_goes_to_a_final_night(live_server, browser,
     page.select_option("#id_format", "single")
     page.click("#draw-final")
     page.wait_for_selector("#match-W1-1")
-    assert not page.evaluate(SCROLLS), "the final's bracket"
+    assert not scrolls_sideways(page), "the final's bracket"
     bracket = Bracket.objects.get(season=season)
     assert [e.player for e in bracket.entrants.order_by("seed")] == players[:2]
     win(BracketMatch.objects.get(bracket=bracket, key="W1-1").table, players[1], user=user)

@@ -3,16 +3,15 @@ nothing scrolls sideways, and in print (A4 width) no slip is wider than the page
 Bezique's slip lists a long stock; Bluke's, four hands and a turned card."""
 
 import pytest
-from django.test import Client
 
 from league.models import Role
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.tournaments.duplicate.helpers import duplicate_night
 from tournaments.services.events import event_close
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 A4 = round(190 / 25.4 * 96)  # the printable width with the print style's 10 mm margins
 WIDEST_SLIP = """() => Math.max(...[...document.querySelectorAll('.board-slip')]
   .map(s => s.getBoundingClientRect().right))"""
@@ -33,15 +32,11 @@ def test_the_slips_and_hand_records_fit_the_width(live_server, browser, organise
     club, user = organiser
     night = duplicate_night(club, user, game, tables=2, rounds=1, boards=1)
     event_close(event=night, user=user, force=True, reason="browser test")
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=user)
     for path in (f"/events/{night.pk}/boards/slips/", f"/events/{night.pk}/boards/records/",
                  f"/events/{night.pk}/"):
         page.goto(f"{live_server.url}{path}")
-        assert not page.evaluate(SCROLLS), path
+        assert not scrolls_sideways(page), path
     page.set_viewport_size({"width": A4, "height": 1100})
     page.emulate_media(media="print")
     page.goto(f"{live_server.url}/events/{night.pk}/boards/slips/")

@@ -3,16 +3,15 @@ leaderboard, a player's page, the organiser's, the staff's and the person's page
 scroll sideways as a whole."""
 
 import pytest
-from django.test import Client
 
 from league.models import FederationClub, FederationState
 from rankings.models import RatingPool
 from rankings.services.federations import federation_sync
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.rankings.federation_world import build_world
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -29,17 +28,6 @@ def world(transactional_db):
     return world
 
 
-def _page(browser, live_server, user, width):
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        page.context.add_cookies([{"name": "sessionid",
-                                   "value": client.cookies["sessionid"].value,
-                                   "url": live_server.url}])
-    return page
-
-
 @pytest.mark.parametrize("width", (390, 1280))
 def test_the_federation_pages_fit_the_width(live_server, browser, world, width):
     pool = world["pool"].pk
@@ -53,8 +41,8 @@ def test_the_federation_pages_fit_the_width(live_server, browser, world, width):
         (world["ann"].user, "/me/federation/", "#save-opt-in"),
     ]
     for user, path, selector in visits:
-        page = _page(browser, live_server, user, width)
+        page = page_at(browser, live_server, width, user=user)
         page.goto(f"{live_server.url}{path}")
         assert page.locator(selector).first.is_visible(), path
-        assert not page.evaluate(SCROLLS), path
+        assert not scrolls_sideways(page), path
         page.context.close()

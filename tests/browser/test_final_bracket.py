@@ -7,11 +7,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from django.test import Client
 
 from league.models import Role
 from rankings.services.standings import standings_recompute
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -26,7 +26,6 @@ from tournaments.models import Bracket, BracketMatch
 
 pytestmark = BROWSER_TEST
 WIDTHS = (390, 1280)
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -49,23 +48,14 @@ def season_played(transactional_db):
     return season, user, players
 
 
-def _page(browser, live_server, user, width):
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
-    return page
-
-
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_organiser_draws_the_final_and_the_bracket_fits(live_server, browser,
                                                              season_played, width):
     season, user, players = season_played
-    page = _page(browser, live_server, user, width)
+    page = page_at(browser, live_server, width, user=user)
     page.goto(f"{live_server.url}/seasons/{season.pk}/")
     page.get_by_role("link", name="Draw the final").click()
-    assert not page.evaluate(SCROLLS), "the final's form"
+    assert not scrolls_sideways(page), "the final's form"
     page.fill("#id_name", "Spring final")
     page.fill("#id_date", "2026-06-01")
     page.fill("#id_entrants", "5")
@@ -73,7 +63,7 @@ def test_the_organiser_draws_the_final_and_the_bracket_fits(live_server, browser
     page.check("#id_consolation")
     page.click("#draw-final")
     page.wait_for_selector("#match-W1-2")
-    assert not page.evaluate(SCROLLS), "the bracket page"
+    assert not scrolls_sideways(page), "the bracket page"
     assert page.locator(".bracket-match.state-bye").count() == 3
     bracket = Bracket.objects.get(season=season)
     win(BracketMatch.objects.get(bracket=bracket, key="W1-2").table, players[4], user=user)
@@ -82,5 +72,5 @@ def test_the_organiser_draws_the_final_and_the_bracket_fits(live_server, browser
     assert page.locator("#match-W1-2 .bracket-side.won").inner_text().startswith("5")
     page.goto(f"{live_server.url}/events/{bracket.event_id}/screen/")
     page.wait_for_selector("#screen-bracket #match-W2-1")
-    assert not page.evaluate(SCROLLS), "the big screen"
+    assert not scrolls_sideways(page), "the big screen"
     page.context.close()

@@ -8,6 +8,7 @@ import pytest
 from league.models import Role
 from league.permissions import SYSTEM
 from tests.browser.chromium import BROWSER_TEST, WAIT, new_page
+from tests.browser.pages import scrolls_sideways
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -21,7 +22,6 @@ from tournaments.services.results import result_submit
 
 pytestmark = BROWSER_TEST
 PASSWORD = "kings-pass-7"
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_an_organiser_runs_a_kings_table_night(live_server, browser, club, width
     expect(page.locator("#round-1 .table-box")).to_have_count(2)
     expect(page.locator("#round-1 .table-box").first).to_contain_text("King's table")
     expect(page.locator("#next-round")).to_contain_text("Round 1 is being played")
-    assert not page.evaluate(SCROLLS), f"the night's page scrolls sideways at {width} px"
+    assert not scrolls_sideways(page), f"the night's page scrolls sideways at {width} px"
 
     event = Event.objects.get(club=club)
     finish_round(event, 1)
@@ -86,11 +86,11 @@ def test_an_organiser_runs_a_kings_table_night(live_server, browser, club, width
     expect(page.locator("#round-2 .table-box")).to_have_count(2)
     winner = _winner_of(event, table=2)
     expect(page.locator("#round-2 .table-box").first).to_contain_text(winner)
-    assert not page.evaluate(SCROLLS), f"the night's page scrolls sideways at {width} px"
+    assert not scrolls_sideways(page), f"the night's page scrolls sideways at {width} px"
 
     page.click("#preview-format")  # the dry run: the same format with drawn results
     expect(page.locator("#preview-round-3 .table-box")).to_have_count(2)
-    assert not page.evaluate(SCROLLS), f"the dry run scrolls sideways at {width} px"
+    assert not scrolls_sideways(page), f"the dry run scrolls sideways at {width} px"
     page.context.close()
 
 

@@ -3,13 +3,12 @@
 answers the same address in it."""
 
 import pytest
-from django.test import Client
 
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -25,16 +24,12 @@ def club_and_login(transactional_db):
 def test_the_switcher_fits_and_switches(live_server, browser, club_and_login, width,
                                         logged_in):
     club, user = club_and_login
-    page = new_page(browser, viewport={"width": width, "height": 800}, locale="en-GB")
-    if logged_in:
-        client = Client()
-        client.force_login(user)
-        page.context.add_cookies([{"name": "sessionid", "url": live_server.url,
-                                   "value": client.cookies["sessionid"].value}])
+    page = page_at(browser, live_server, width, user=user if logged_in else None, height=800,
+                   locale="en-GB")
     page.goto(f"{live_server.url}/clubs/{club.slug}/")
     switcher = page.locator("header .language-switch")
     assert switcher.is_visible() and switcher.locator("button").is_visible()
-    assert not page.evaluate(SCROLLS)
+    assert not scrolls_sideways(page)
     box = switcher.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
     page.select_option("#language-choice", "ka")
@@ -42,4 +37,4 @@ def test_the_switcher_fits_and_switches(live_server, browser, club_and_login, wi
     page.wait_for_url(f"{live_server.url}/clubs/{club.slug}/")
     assert page.locator("html").get_attribute("lang") == "ka"
     assert page.locator("#language-choice").input_value() == "ka"
-    assert not page.evaluate(SCROLLS)
+    assert not scrolls_sideways(page)

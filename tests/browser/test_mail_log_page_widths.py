@@ -2,15 +2,14 @@
 phone and at 1280 px: it never scrolls sideways as a whole."""
 
 import pytest
-from django.test import Client
 
 from league.models import MailState, QueuedMail, Role
 from league.services.mail import queue_mail
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -33,13 +32,9 @@ def club_with_mails(transactional_db):
 @pytest.mark.parametrize("width", (390, 1280))
 def test_the_mail_log_fits_the_width(live_server, browser, club_with_mails, width):
     club, user = club_with_mails
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=user)
     page.goto(f"{live_server.url}/clubs/{club.slug}/mail/")
     assert page.locator("table.notice-mails tbody tr").count() == 3
     assert page.locator("#export-csv").is_visible()
-    assert not page.evaluate(SCROLLS)
+    assert not scrolls_sideways(page)
     page.context.close()

@@ -3,13 +3,13 @@ the API tokens page (with a new key shown), a player's statistics for every game
 with tonight's opponents and result, and the members page never scroll sideways."""
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from league.models import Role
 from league.permissions import SYSTEM
 from rankings.services.player_stats import player_stats_recompute
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -24,7 +24,6 @@ from tournaments.services.results import result_submit
 
 pytestmark = BROWSER_TEST
 WIDTHS = (390, 1280)
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -47,27 +46,18 @@ def club_night(transactional_db):
     return club, user, orla
 
 
-def _page(browser, live_server, user, width):
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
-    return page
-
-
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_new_pages_fit_the_width(live_server, browser, club_night, width):
     club, user, orla = club_night
-    page = _page(browser, live_server, user, width)
+    page = page_at(browser, live_server, width, user=user)
     page.goto(f"{live_server.url}/clubs/{club.slug}/tokens/")
     page.fill("#id_name", "Scoring app on the club's old laptop by the window")
     page.click("#create-token")
     assert page.locator("#new-key").input_value().startswith("blk_")
-    assert not page.evaluate(SCROLLS), "tokens page"
+    assert not scrolls_sideways(page), "tokens page"
     for path in (f"/players/{orla.pk}/", "/me/", f"/clubs/{club.slug}/members/", "/"):
         page.goto(live_server.url + path)
-        assert not page.evaluate(SCROLLS), path
+        assert not scrolls_sideways(page), path
     page.goto(f"{live_server.url}/players/{orla.pk}/")
     assert page.locator("table.by-game").is_visible()
     page.goto(f"{live_server.url}/me/")

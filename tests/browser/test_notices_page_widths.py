@@ -3,35 +3,25 @@
 buttons show, a refused permission is explained, and the page never scrolls sideways."""
 
 import pytest
-from django.test import Client
 
-from league.models import NoticeOptOut, Role
+from league.models import NoticeOptOut
 from league.services.push_delivery import vapid_key_pair
-from tests.browser.chromium import BROWSER_TEST, new_page
-from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
-def member(transactional_db, settings):
+def member(orla, settings):
+    """Orla, on a site with web push set up."""
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = vapid_key_pair()
-    club = ClubFactory(slug="thursday-night-club-of-greater-springfield", is_public=True,
-                       name="Thursday Night Club of Greater Springfield")
-    user = UserFactory(username="orla")
-    MembershipFactory(club=club, role=Role.PLAYER,
-                      player=PlayerFactory(user=user, display_name="Orla"))
-    return user
+    return orla
 
 
 @pytest.mark.parametrize("width", (390, 1280))
 def test_the_switches_save_per_channel_and_the_page_fits(live_server, browser, member, width):
-    client = Client()
-    client.force_login(member)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=member)
     page.goto(f"{live_server.url}/me/mail/")
     mail_closed = "input[name='wanted'][value='night.closed']"
     push_seating = "input[name='push'][value='seating.published']"
@@ -48,5 +38,5 @@ def test_the_switches_save_per_channel_and_the_page_fits(live_server, browser, m
     assert page.locator("#push-on").is_visible() and page.locator("#push-off").is_visible()
     page.click("#push-on")  # headless chromium refuses notifications unless granted
     page.locator("#push-state", has_text="allow").wait_for()
-    assert not page.evaluate(SCROLLS)
+    assert not scrolls_sideways(page)
     page.context.close()

@@ -6,11 +6,11 @@ import pytest
 from league.models import Membership, Player
 from rankings.models import RatingPool
 from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.pages import scrolls_sideways
 from tests.factories import ClubFactory
 from tests.rankings.archive_helpers import played_season
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -32,9 +32,9 @@ def test_the_rating_page_fits_and_answers_the_chance(live_server, browser, rated
     page.goto(f"{live_server.url}/ratings/{pool.pk}/players/{players[0].pk}/")
     assert page.locator("svg.histogram .marker").count() == 1
     assert page.locator("table.expected-places tbody tr").count() == 3
-    assert not page.evaluate(SCROLLS), "rating page"
+    assert not scrolls_sideways(page), "rating page"
     page.select_option("#against", str(players[1].pk))
     page.click("#show-chance")
     assert "%" in page.locator(".chance strong").inner_text()
-    assert not page.evaluate(SCROLLS), "rating page with a chance"
+    assert not scrolls_sideways(page), "rating page with a chance"
     page.context.close()

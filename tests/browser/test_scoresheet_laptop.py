@@ -4,11 +4,11 @@ sticky Check column; keyboard focus never lands under it at any game's largest t
 and the live check says "not checked" whenever it cannot give a verdict."""
 
 import pytest
-from django.test import Client
 
 from games import rules
 from league.models import Role
-from tests.browser.chromium import BROWSER_TEST, WAIT, new_page
+from tests.browser.chromium import BROWSER_TEST, WAIT
+from tests.browser.pages import page_at
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -68,11 +68,7 @@ def _table(club, game, seats):
 
 
 def _open(browser, live_server, user, table, width, height=800):
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": height})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=user, height=height)
     page.goto(f"{live_server.url}/tables/{table.pk}/scoresheet/")
     return page
 

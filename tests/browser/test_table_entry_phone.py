@@ -5,6 +5,7 @@ then, and the submitter's own confirmation is refused."""
 import pytest
 
 from tests.browser.chromium import BROWSER_TEST, WAIT, new_page
+from tests.browser.pages import log_in
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -126,12 +127,8 @@ def _log_in(page, live_server, username):
     """A session made on the server, handed to the browser (the login form has its own
     browser tests)."""
     from django.contrib.auth import get_user_model
-    from django.test import Client
 
-    client = Client()
-    client.force_login(get_user_model().objects.get(username=username))
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    log_in(page, live_server, get_user_model().objects.get(username=username))
 
 
 @pytest.mark.parametrize("width", [390, 1280])

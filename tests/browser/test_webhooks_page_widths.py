@@ -2,13 +2,13 @@
 phone and at 1280 px: it never scrolls sideways as a whole."""
 
 import pytest
-from django.test import Client
 
 from league.models import Role
 from league.permissions import SYSTEM
 from league.services.webhook_delivery import webhooks_send_due
 from league.services.webhooks import webhook_create
-from tests.browser.chromium import BROWSER_TEST, new_page
+from tests.browser.chromium import BROWSER_TEST
+from tests.browser.pages import page_at, scrolls_sideways
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -21,7 +21,6 @@ from tests.league.webhook_receiver import WebhookReceiver
 from tournaments.services.results import result_submit
 
 pytestmark = BROWSER_TEST
-SCROLLS = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -48,13 +47,9 @@ def club_with_log(transactional_db, settings):
 @pytest.mark.parametrize("width", (390, 1280))
 def test_the_webhooks_page_fits_the_width(live_server, browser, club_with_log, width):
     club, user = club_with_log
-    client = Client()
-    client.force_login(user)
-    page = new_page(browser, viewport={"width": width, "height": 900})
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page = page_at(browser, live_server, width, user=user)
     page.goto(f"{live_server.url}/clubs/{club.slug}/webhooks/")
     assert page.locator("table.webhook-deliveries tbody tr").count() == 1
     assert page.locator("#create-webhook").is_visible()
-    assert not page.evaluate(SCROLLS)
+    assert not scrolls_sideways(page)
     page.context.close()
