@@ -6,13 +6,17 @@ settings. Skipped without a broker and PostgreSQL (CI has both).
 
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from django.urls import reverse
 
 from config.celery import app
 from league.models import MailState, QueuedMail
-from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
+from tests.celery_workers import (
+    skip_without_broker_and_postgresql,
+    start_worker,
+    stop_worker,
+    wait_for,
+    worker_database_url,
+)
 from tests.factories import UserFactory
 from tests.league.smtp_sink import SmtpSink
 
@@ -22,8 +26,7 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def worker_env(own_default_queue):
-    if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
-        pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
+    skip_without_broker_and_postgresql()
     return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": worker_database_url(),
             "EMAIL_USE_TLS": "false"}
 

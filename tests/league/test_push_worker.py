@@ -7,20 +7,17 @@ The push service is tests/league/push_receiver.py on the loopback: it checks eac
 request's VAPID signature and decrypts the payload with the browser's private key.
 """
 
-import os
-import signal
-
 import pytest
-from django.conf import settings
-from django.db import connection
-from django.utils import timezone
 
-from config.celery import app
 from league.models import PlayerNotice, PushSubscription
 from league.models.push import PushMessage, PushState
 from league.services.notices import PUSH, notice_choices_set
 from league.services.push_delivery import vapid_key_pair
-from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
+from tests.celery_workers import (
+    kill_a_worker_mid_send,
+    skip_without_broker_and_postgresql,
+    worker_setup,
+)
 from tests.factories import seated_table
 from tests.league.push_receiver import PushReceiver
 from tournaments.services.events import event_close
@@ -46,8 +43,7 @@ def _tags(receiver, browser) -> list[str]:
 
 def test_no_browser_gets_a_second_push_for_one_event_when_a_worker_is_killed(
         vapid, club_a, alice, sam, pat, players_a, own_default_queue):
-    if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
-        pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
+    skip_without_broker_and_postgresql()
     receiver = PushReceiver(vapid["VAPID_PUBLIC_KEY"]).start()
     receiver.hang_first = True
     browsers = {name: receiver.browser(name) for name in
@@ -57,28 +53,15 @@ def test_no_browser_gets_a_second_push_for_one_event_when_a_worker_is_killed(
     receiver.answers[browsers["alice-old"].path] = [410] * 3  # unsubscribed long ago
     notice_choices_set(player=sam.player, user=sam,  # sam wants no push when a night closes
                        choices={PUSH: {SEATING, PlayerNotice.NIGHT_REMINDER}})
-    queue = app.amqp.router.route({}, "league.send_push")["queue"].name
-    env = {"CELERY_DEFAULT_QUEUE": queue, "DATABASE_URL": worker_database_url(), **vapid}
+    queue, env = worker_setup("league.send_push", **vapid)
     table = seated_table(club_a, players_a, published=False)
-    first = start_worker(queue, **env)
-    second = None
     try:
-        round_set_published(rnd=table.round, user=alice)  # 5 pushes to 5 browsers
-        wait_for(receiver.hung.is_set, 120, "the worker did not send the first push")
-        os.kill(first.pid, signal.SIGKILL)
-        first.wait(timeout=30)
-        receiver.release.set()
-        # The killed worker's lease runs out (1 min in production; here at once).
-        PushMessage.objects.filter(claimed_until__isnull=False).update(
-            claimed_until=timezone.now())
-        second = start_worker(queue, **env)
-        event_close(event=table.round.event, user=alice, force=True, reason="test")  # a kick
-        wait_for(lambda: not PushMessage.objects.filter(state=PushState.QUEUED).exists(), 120,
-                 "the second worker did not send the rest")
+        kill_a_worker_mid_send(
+            queue, env, outbox=PushMessage, hung=receiver.hung, release=receiver.release,
+            send=lambda: round_set_published(rnd=table.round, user=alice),  # 5 browsers
+            then=lambda: event_close(event=table.round.event, user=alice, force=True,
+                                     reason="test"))
     finally:
-        for worker in (first, second):
-            if worker is not None:
-                stop_worker(worker)
         receiver.stop()
     rows = list(PushMessage.objects.order_by("pk").values_list(
         "player__display_name", "notice", "state", "attempts", "last_error"))

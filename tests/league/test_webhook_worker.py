@@ -9,14 +9,18 @@ import hmac
 import json
 
 import pytest
-from django.conf import settings
-from django.db import connection
 
 from config.celery import app
 from league.models import DeliveryState, WebhookDelivery, WebhookEvent
 from league.permissions import SYSTEM
 from league.services.webhooks import webhook_create
-from tests.celery_workers import start_worker, stop_worker, wait_for, worker_database_url
+from tests.celery_workers import (
+    skip_without_broker_and_postgresql,
+    start_worker,
+    stop_worker,
+    wait_for,
+    worker_database_url,
+)
 from tests.factories import played_record, seated_table
 from tests.league.webhook_receiver import WebhookReceiver
 from tournaments.services.events import event_close
@@ -28,8 +32,7 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def worker_env(own_default_queue):
-    if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
-        pytest.skip("needs a broker (CELERY_BROKER_URL) and PostgreSQL")
+    skip_without_broker_and_postgresql()
     # Retries at once (the back-off doubles from 0 s), to a receiver on the loopback.
     return {"CELERY_DEFAULT_QUEUE": own_default_queue, "DATABASE_URL": worker_database_url(),
             "WEBHOOK_RETRY_BASE_SECONDS": "0",
