@@ -25,7 +25,6 @@ from league.services.federations import (
     federation_recompute_request,
     is_federation_staff,
 )
-from rankings.charts_ratings import rating_histogram
 from rankings.models import FederationNight
 from rankings.selectors_federations import (
     federation_pool,
@@ -36,11 +35,11 @@ from rankings.selectors_federations import (
     unlisted_for,
 )
 from rankings.selectors_leaderboard import pool_label, pool_leaderboard
-from rankings.selectors_rating_page import nights, peak, pool_standing, win_chance
+from rankings.selectors_rating_page import nights, peak, pool_standing
 from rankings.services.federations import waiting_nights
 from rankings.tables import FederationRatingsTable
 from rankings.views_leaderboard import PoolLeaderboardView
-from rankings.views_rating_player import _opponent, _percent
+from rankings.views_rating_player import standing_context
 from tournaments.models import Event
 
 
@@ -124,25 +123,18 @@ def federation_player(request, slug: str, pk: int, player: int):
     standing = pool_standing(pool, person, exclude=unlisted) if person else None
     if standing is None:
         raise Http404("Not rated in this pool.")
-    label = pool_label(pool)
-    opponent, problem = _opponent(standing, request.GET.get("against"))
-    rows, lines = standing.rows, nights(pool, person)
+    label, lines = pool_label(pool), nights(pool, person)
     visible = set(Event.objects.filter(
         pk__in=[line.event_id for line in lines],
         club__in=permissions.visible_clubs(request.user)).values_list("pk", flat=True))
-    return render(request, "rankings/rating_player.html", {
-        "federation": federation, "pool": pool, "label": label, "player": person,
-        "standing": standing, "view": standing.row.view, "is_elo": pool.kind == "elo",
-        "peak": peak(pool, person, exclude=unlisted), "nights": lines, "visible_events": visible,
-        "opponents": [row for row in rows if row.player.pk != person.pk],
-        "opponent": opponent, "problem": problem,
-        "chance": _percent(win_chance(pool, standing.row, opponent)) if opponent else None,
-        "histogram": rating_histogram(
-            [r.rating for r in rows if not r.provisional],
-            [r.rating for r in rows if r.provisional],
-            title=_("How the %(pool)s ratings in %(federation)s are spread, with %(player)s "
-                    "marked") % {"pool": label, "federation": federation, "player": person},
-            marker=standing.row.rating, marker_label=person.display_name)})
+    context = standing_context(
+        request, pool=pool, person=person, standing=standing, label=label,
+        peak=peak(pool, person, exclude=unlisted), nights=lines,
+        histogram_title=_("How the %(pool)s ratings in %(federation)s are spread, with "
+                          "%(player)s marked")
+        % {"pool": label, "federation": federation, "player": person})
+    return render(request, "rankings/rating_player.html",
+                  context | {"federation": federation, "visible_events": visible})
 
 
 @login_required

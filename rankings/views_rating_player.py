@@ -44,6 +44,27 @@ def _percent(chance: float) -> str:
     return f"{chance * 100:.0f}%"
 
 
+def standing_context(request, *, pool, person, standing, label: str, peak, nights,
+                     histogram_title: str) -> dict:
+    """What a person's page in a pool shows, a club's pool or a federation's: their row and
+    peak, the others to compare with, the chance against the one picked (`?against=`),
+    and the spread of the ratings with theirs marked."""
+    rows = standing.rows
+    opponent, problem = _opponent(standing, request.GET.get("against"))
+    return {
+        "pool": pool, "label": label, "player": person, "standing": standing,
+        "view": standing.row.view, "is_elo": pool.kind == "elo", "peak": peak,
+        "nights": nights, "opponents": [row for row in rows if row.player.pk != person.pk],
+        "opponent": opponent, "problem": problem,
+        "chance": _percent(win_chance(pool, standing.row, opponent)) if opponent else None,
+        "histogram": rating_histogram(
+            [r.rating for r in rows if not r.provisional],
+            [r.rating for r in rows if r.provisional],
+            title=histogram_title, marker=standing.row.rating,
+            marker_label=person.display_name),
+    }
+
+
 # Daily as well: uncertainty grows while players are away, and with it the chances.
 @cached_page("player-rating", _versions, every=DAY)
 def player_rating(request, pk: int, player: int):
@@ -52,20 +73,9 @@ def player_rating(request, pk: int, player: int):
     if standing is None:
         raise Http404("Not rated in this pool.")
     label = pool_label(pool)
-    opponent, problem = _opponent(standing, request.GET.get("against"))
-    rows = standing.rows
-    context = {
-        "pool": pool, "club": pool.club, "label": label, "player": person,
-        "standing": standing, "view": standing.row.view, "is_elo": pool.kind == "elo",
-        "peak": peak(pool, person), "nights": nights(pool, person),
-        "opponents": [row for row in rows if row.player.pk != person.pk],
-        "opponent": opponent, "problem": problem,
-        "chance": _percent(win_chance(pool, standing.row, opponent)) if opponent else None,
-        "histogram": rating_histogram(
-            [r.rating for r in rows if not r.provisional],
-            [r.rating for r in rows if r.provisional],
-            title=_("How the %(pool)s ratings at %(club)s are spread, with %(player)s marked")
-            % {"pool": label, "club": pool.club, "player": person},
-            marker=standing.row.rating, marker_label=person.display_name),
-    }
-    return render(request, "rankings/rating_player.html", context)
+    context = standing_context(
+        request, pool=pool, person=person, standing=standing, label=label,
+        peak=peak(pool, person), nights=nights(pool, person),
+        histogram_title=_("How the %(pool)s ratings at %(club)s are spread, with %(player)s "
+                          "marked") % {"pool": label, "club": pool.club, "player": person})
+    return render(request, "rankings/rating_player.html", context | {"club": pool.club})
