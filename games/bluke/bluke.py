@@ -80,9 +80,9 @@ class Bluke(GameRules):
         check_dealable(schedule, n, 54)
         if self.options["deal_out_finale"]:
             if 54 % n:
-                raise RulesError(
-                    f"deal_out_finale: 54 cards cannot be dealt out evenly to {n} players "
-                    "(possible for 2, 3, 6 or 9 players)")
+                raise RulesError(Text(N_(
+                    "deal_out_finale: 54 cards cannot be dealt out evenly to %(players)s "
+                    "players (possible for 2, 3, 6 or 9 players)"), players=n))
             schedule.append(54 // n)
         return schedule
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from games.bluke.cards import CODES
 from games.engine.errors import RulesError
+from games.engine.text import N_, Text
 
 DECK_WITH_JOKERS = 54
 
@@ -35,14 +36,17 @@ def check_dealable(schedule: list[int], players: int, deck_size: int,
     """Raise RulesError when some hand of the schedule cannot be dealt."""
     for number, cards in enumerate(schedule, start=1):
         if cards < 1:
-            raise RulesError(f"hand {number}: a hand needs at least one card, not {cards}")
+            raise RulesError(Text(N_("hand %(hand)s: a hand needs at least one card, not "
+                                     "%(cards)s"), hand=number, cards=cards))
         need = players * cards + (1 if turned else 0)
         if need > deck_size:
-            extra = " plus a card turned up for trump" if turned else ""
-            raise RulesError(
-                f"hand {number}: {cards} cards for {players} players needs "
-                f"{players * cards} cards{extra}, but the deck has {deck_size}"
-            )
+            template = (N_("hand %(hand)s: %(cards)s cards for %(players)s players needs "
+                           "%(need)s cards plus a card turned up for trump, but the deck has "
+                           "%(deck)s") if turned else
+                        N_("hand %(hand)s: %(cards)s cards for %(players)s players needs "
+                           "%(need)s cards, but the deck has %(deck)s"))
+            raise RulesError(Text(template, hand=number, cards=cards, players=players,
+                                  need=players * cards, deck=deck_size))
 
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.engine.errors import RecordError
-from games.engine.text import N_, Card, Text, joined, seat_word
+from games.engine.text import N_, Card, Text, failure, joined, seat_word
 
 # what an unchecked replay of a mistaken record may raise in a game's phase code
 LEARNING_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError,
@@ -146,7 +146,7 @@ class EngineChecker:
             problems = state.enter_summary(summary)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             self.error("bad-summary", Text(N_("the summary cannot be read (%(why)s)"),
-                                           why=str(exc)), field="summary")
+                                           why=failure(exc)), field="summary")
             return False
         self.problems(problems)
         return state.hand_index > number or state.is_terminal()

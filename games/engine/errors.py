@@ -8,6 +8,13 @@ from dataclasses import dataclass
 class RulesError(ValueError):
     """A game cannot be set up as asked (unknown game, bad option, undealable schedule)."""
 
+    @property
+    def message(self) -> str:
+        """The message for people as it was raised: a `Text` when the rules core wrote one,
+        so a page can translate it (`str(error)` is its English only)."""
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, str) else str(self)
+
 
 @dataclass(frozen=True)
 class RuleViolation:

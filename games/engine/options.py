@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.engine.errors import RulesError
+from games.engine.text import N_, Text
 
 
 @dataclass(frozen=True)
@@ -35,18 +36,23 @@ class Option:
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            raise RulesError(f"option {self.name!r} must be true or false, not {value!r}")
+            raise RulesError(Text(N_("option %(option)s must be true or false, not %(value)s"),
+                                  option=repr(self.name), value=repr(value)))
         if self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"option {self.name!r} must be a whole number, not {value!r}")
+                raise RulesError(Text(N_("option %(option)s must be a whole number, not %(value)s"),
+                                      option=repr(self.name), value=repr(value)))
             if self.minimum is not None and value < self.minimum:
-                raise RulesError(f"option {self.name!r} must be at least {self.minimum}")
+                raise RulesError(Text(N_("option %(option)s must be at least %(minimum)s"),
+                                      option=repr(self.name), minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise RulesError(f"option {self.name!r} must be at most {self.maximum}")
+                raise RulesError(Text(N_("option %(option)s must be at most %(maximum)s"),
+                                      option=repr(self.name), maximum=self.maximum))
             return value
         if value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise RulesError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise RulesError(Text(N_("option %(option)s must be one of %(allowed)s, not %(value)s"),
+                                  option=repr(self.name), allowed=allowed, value=repr(value)))
         return value
 
 
@@ -56,9 +62,8 @@ def clean_options(declared: tuple[Option, ...], given: dict, game_name: str) -> 
     unknown = sorted(set(given) - set(known))
     if unknown:
         names = ", ".join(sorted(known))
-        raise RulesError(
-            f"{game_name}: unknown option {unknown[0]!r} (options are: {names})"
-        )
+        raise RulesError(Text(N_("%(name)s: unknown option %(option)s (options are: %(names)s)"),
+                              name=game_name, option=repr(unknown[0]), names=names))
     cleaned = {}
     for option in declared:
         value = given.get(option.name, option.default)

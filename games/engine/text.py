@@ -73,3 +73,19 @@ def joined(parts, separator: str = " & ") -> Text:
 def not_an_action(action) -> Text:
     """``'x9' is not an action``."""
     return Text(N_("%(action)s is not an action"), action=repr(action))
+
+
+def failure(exc: Exception) -> Text:
+    """Why a reader could not read untrusted input, in words a page can translate: the
+    reader's own `Text` when it raised one, else the kind of mistake (Python's own text is
+    English, and written for programmers)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(first, Text):
+        return first
+    if isinstance(exc, KeyError):
+        return Text(N_("%(key)s is missing or not known"), key=repr(first))
+    if isinstance(exc, IndexError):
+        return Text(N_("a list is too short"))
+    if isinstance(exc, TypeError | AttributeError):
+        return Text(N_("a value has the wrong type"))
+    return Text(N_("a value cannot be used"))

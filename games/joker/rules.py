@@ -66,7 +66,8 @@ def set_bounds(hand_index: int) -> tuple[int, int]:
         if hand_index < start + len(one_set):
             return start, start + len(one_set) - 1
         start += len(one_set)
-    raise IndexError(f"hand {hand_index + 1} is beyond the {len(SCHEDULE)} hands")
+    raise IndexError(Text(N_("hand %(hand)s is beyond the %(hands)s hands"),
+                          hand=hand_index + 1, hands=len(SCHEDULE)))
 
 
 def hand_points(cards: int, bid: int, won: int, khishti: int = 0) -> int:

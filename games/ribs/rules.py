@@ -53,7 +53,7 @@ from games.engine import (
     Vocabulary,
     next_bidder,
 )
-from games.engine.text import N_, Text
+from games.engine.text import N_, Card, Text, joined
 from games.ribs.sheet import CRACKED, MADE, MISSED, TRICKS, hand_scores, read_summary
 
 RANKS = "789TJQKA"  # lowest first: a card's power is its place here
@@ -263,8 +263,9 @@ class TrickLay(Phase):
                 return RuleViolation("folded-twice", Text(N_("a player folds once per hand")))
             return RuleViolation("not-the-bidder", Text(N_("only the high bidder lays ribs")))
         if self.cards_of(state, seat, action) is None:
-            codes = "+".join(game.pack.faces[f] for f in game.pair_of[action])
-            return RuleViolation("card-not-in-hand", Text(N_("%(cards)s is not in the hand"), cards=codes))
+            pair = joined((Card(game.pack.faces[f]) for f in game.pair_of[action]), "+")
+            return RuleViolation("card-not-in-hand", Text(N_("%(cards)s is not in the hand"),
+                                                          cards=pair))
         return None
 
     @staticmethod

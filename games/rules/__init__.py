@@ -24,7 +24,7 @@ from games.engine import bots as _bots
 from games.engine.errors import IllegalAction, RulesError, RuleViolation
 from games.engine.game import EngineGame
 from games.engine.options import clean_options
-from games.engine.text import Card, Text
+from games.engine.text import N_, Card, Text
 from games.rules.records import CheckReport, RecordError, check_record
 from games.rules.schema import record_schema
 
@@ -49,11 +49,16 @@ def register(cls) -> type:
     return cls
 
 
+def _unknown_game(name) -> RulesError:
+    return RulesError(Text(N_("unknown game %(name)s (games: %(games)s)"), name=repr(name),
+                           games=", ".join(sorted(GAMES))))
+
+
 def load(name: str, players: int | None = None, **options) -> Rules:
     """A configured game; raises RulesError for an unknown game or a bad option."""
     cls = GAMES.get(name)
     if cls is None:
-        raise RulesError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
+        raise _unknown_game(name)
     return cls(players, **options)
 
 
@@ -63,7 +68,7 @@ def options_of(name: str, **options) -> dict:
     a bad option (a game may still refuse a combination when it is built)."""
     cls = GAMES.get(name)
     if cls is None:
-        raise RulesError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
+        raise _unknown_game(name)
     return clean_options(cls.declared_options(), options, cls.name)
 
 

@@ -76,8 +76,11 @@ def _load_game(record: dict, report: CheckReport, loaded=None):
         return loaded  # (as the caller loaded it from this record: not built twice)
     try:
         return load(report.game, players=players, **given)
-    except (RulesError, TypeError) as exc:
-        return _unreadable(report, "bad-options", "options", str(exc))
+    except RulesError as exc:
+        return _unreadable(report, "bad-options", "options", exc.message)
+    except TypeError:  # (Python's own text is English and for programmers)
+        return _unreadable(report, "bad-options", "options",
+                           Text(N_("an option has a value of the wrong type")))
 
 
 def check_record(record, *, game=None, boards=None) -> CheckReport:

@@ -102,7 +102,7 @@ def _trump(summary, melds, problems):
                       if KINDS[m["meld"]].cls in (SEQUENCE, MARRIAGE)), None)
         return first.suit if first else None
     trump = summary["trump"]
-    if trump is not None and trump not in SUITS:
+    if trump is not None and trump not in tuple(SUITS):  # (not `in` the text: "" or 1)
         problems.append(_problem(None, "trump", "bad-trump",
                                  Text(N_("trump must be S, H, D, C or null, not %(trump)s"), trump=repr(trump))))
         return None

@@ -19,7 +19,6 @@ from django.utils import translation
 
 from games import rules
 from games.engine.text import N_, Card, Text
-from league import catalogues
 from tests.factories import PlayerFactory, played_record, seated_table
 from tournaments.checker_messages import translated
 
@@ -27,25 +26,6 @@ URL = "/api/v1/records/check/"
 
 LANGUAGES = ["ka", "ru", "ko", "bn", "hi", "ne", "fr", "nl"]
 SEATS = ["Ann", "Bo", "Cy", "Di"]
-
-
-@pytest.fixture(scope="module")
-def compiled_catalogues(tmp_path_factory):
-    root = tmp_path_factory.mktemp("locale")
-    for language, po_path in catalogues.catalogue_paths().items():
-        target = root / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        catalogues.compile_catalogue(po_path, target / "django.mo")
-    return root
-
-
-@pytest.fixture
-def in_catalogues(settings, compiled_catalogues):
-    settings.LOCALE_PATHS = [compiled_catalogues]
-    settings.SECURE_SSL_REDIRECT = False
-    translation.trans_real._translations = {}  # (gettext caches per language)
-    yield
-    translation.trans_real._translations = {}
 
 
 def bad_bluke_record() -> dict:

@@ -15,6 +15,7 @@ from league.models import Club, Player, Season
 from league.permissions import MANAGE, can, club_of
 from league.services.audit import audit_record
 from tournaments import hooks
+from tournaments.checker_messages import translated
 from tournaments.models import (
     Event,
     EventFormat,
@@ -41,7 +42,8 @@ def _check_game(game: str, options: dict, players: int | None = None) -> None:
     try:
         rules.load(game, **({**given, "players": players} if players else given))
     except (rules.RulesError, TypeError, ValueError) as problem:
-        raise ValidationError({"options" if game in rules.GAMES else "game": str(problem)}) \
+        message = translated(getattr(problem, "message", str(problem)))  # (a RulesError's Text)
+        raise ValidationError({"options" if game in rules.GAMES else "game": message}) \
             from problem
     if players is None:
         from league.services.seasons import season_check_game

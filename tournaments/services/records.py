@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import rules
 from games.rules.record_shape import flat_hand
@@ -56,7 +57,7 @@ def table_game_options(table, players: int) -> dict:
 def _record_options(record: dict, players: int) -> dict:
     options = record.get("options") or {}
     if not isinstance(options, dict):
-        raise rules.RulesError("options must be an object")
+        raise rules.RulesError(rules.Text(gettext_noop("options must be an object")))
     return rules.load(record["game"], **{"players": players, **options}).options
 
 
@@ -133,12 +134,14 @@ def _options_errors(table, record: dict, seat_names: list[str | None]) -> list[d
         expected = table_game_options(table, len(seat_names))
         given = _record_options(record, len(seat_names))
     except rules.RulesError as problem:
-        return [error("bad-options", str(problem), field="options")]
+        return [error("bad-options", translated(problem.message), field="options")]
     if given != expected:
         differing = sorted(k for k in expected if expected.get(k) != given.get(k))
         return [error("options-mismatch", _("The record's options differ from the table's: ")
-                      + ", ".join(f"{k}={given.get(k)!r} (table: {expected.get(k)!r})"
-                                  for k in differing), field="options")]
+                      + ", ".join(_("%(option)s=%(given)r (table: %(table)r)") % {
+                                      "option": k, "given": given.get(k),
+                                      "table": expected.get(k)} for k in differing),
+                      field="options")]
     return _seat_order_errors(record["seats"], seat_names)
 
 
@@ -152,8 +155,10 @@ def _seat_order_errors(seats: list, seat_names: list[str | None]) -> list[dict]:
         seated_at = owners.get(norm(label))
         if seated_at is not None and seated_at != position:
             problems.append(error(
-                "seat-mismatch", f"{label!r} sits at seat {seated_at + 1} at this table, "
-                f"not seat {position + 1}.", field="seats", seat=position))
+                "seat-mismatch", _("%(name)r sits at seat %(seat)s at this table, not seat "
+                                   "%(position)s.") % {"name": label, "seat": seated_at + 1,
+                                                       "position": position + 1},
+                field="seats", seat=position))
     return problems
 
 

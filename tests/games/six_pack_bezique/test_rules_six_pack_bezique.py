@@ -326,6 +326,15 @@ def test_scoresheet_mistakes_name_seat_and_field():
     assert errors(record)[0][2:] == ("summary.cut", "cut-range")
 
 
+@pytest.mark.parametrize("trump", [1, "", "SH", ["H"], {"suit": "H"}])
+def test_a_trump_that_is_no_suit_is_named_at_the_trump(trump):
+    """Not a reader's crash ("the summary cannot be read"): "" and "SH" are in "SHDC"
+    as text, and a number or a list is no text at all."""
+    sheet = {"cut": 24, "guess": 23, "trump": trump, "last_trick": 0, "melds": []}
+    record = {"game": "six-pack-bezique", "seats": SEATS, "hands": [{"summary": sheet}]}
+    assert errors(record) == [(1, None, "summary.trump", "bad-trump")]
+
+
 def test_a_scoresheet_with_more_melds_or_cartes_blanches_than_a_deal_allows_is_refused():
     # one meld scored per trick won while the stock lasts: 84 tricks; a carte blanche
     # at the start and one per card drawn: 1 + 84 per player
