@@ -11,8 +11,27 @@ from league.models import QueuedMail
 from league.models.push import PushMessage
 
 
+class _SuperusersReadOnly:
+    """Seen by superusers alone, and changed by nobody."""
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(QueuedMail)
-class QueuedMailAdmin(admin.ModelAdmin):
+class QueuedMailAdmin(_SuperusersReadOnly, admin.ModelAdmin):
     list_display = ("created_at", "kind", "to", "state", "attempts", "sent_at", "due_at")
     list_filter = ("state", "kind")
     search_fields = ("to",)
@@ -21,39 +40,6 @@ class QueuedMailAdmin(admin.ModelAdmin):
               "claimed_until", "last_error")
     readonly_fields = fields
     ordering = ("-created_at",)
-
-    def has_module_permission(self, request):
-        return request.user.is_active and request.user.is_superuser
-
-    def has_view_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_superuser
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-
-class _SuperusersReadOnly:
-    def has_module_permission(self, request):
-        return request.user.is_active and request.user.is_superuser
-
-    def has_view_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_superuser
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(PushMessage)
