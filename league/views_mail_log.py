@@ -75,36 +75,36 @@ def club_mail_log(request, slug):
         else:
             messages.success(request, _("The reminder setting is saved."))
             return redirect("organiser:club-mail-log", slug=club.slug)
-    mails = selectors.notice_mails(club=club)
-    state = request.GET.get("state")
-    if state in MailState.values:
-        mails = mails.filter(state=state)
-    else:
-        state = ""
+    mails, state, states = _by_state(request, "state", selectors.notice_mails(club=club),
+                                     MailState, selectors.notice_mail_counts(club=club))
     table = NoticeMailTable(mails)
     if request.GET.get("export") == "csv":
         RequestConfig(request, paginate=False).configure(table)
         return _csv(club, (row.record for row in table.rows))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    counts = {row["state"]: row["n"] for row in selectors.notice_mail_counts(club=club)}
     push_table, push_state, push_states = _push_log(request, club)
     return render(request, "league/club_mail_log.html", {
-        "club": club, "table": table, "state": state, "form": form,
-        "states": [(value, label, counts.get(value, 0)) for value, label in MailState.choices],
+        "club": club, "table": table, "state": state, "form": form, "states": states,
         "push_table": push_table, "push_state": push_state, "push_states": push_states})
+
+
+def _by_state(request, parameter: str, rows, states, counts):
+    """`rows` in the state the query's `parameter` names (all when it names none), that
+    state, and each state with its label and how many rows of the club are in it."""
+    state = request.GET.get(parameter)
+    if state in states.values:
+        rows = rows.filter(state=state)
+    else:
+        state = ""
+    counts = {row["state"]: row["n"] for row in counts}
+    return rows, state, [(value, label, counts.get(value, 0)) for value, label in states.choices]
 
 
 def _push_log(request, club: Club):
     """The club's web push messages, filtered by `push_state`, sorted and paged on their
     own (`push-` parameters), beside the mail log."""
-    pushes = selectors.push_messages(club=club)
-    state = request.GET.get("push_state")
-    if state in PushState.values:
-        pushes = pushes.filter(state=state)
-    else:
-        state = ""
+    pushes, state, states = _by_state(request, "push_state", selectors.push_messages(club=club),
+                                      PushState, selectors.push_message_counts(club=club))
     table = PushMessageTable(pushes, prefix="push-")
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    counts = {row["state"]: row["n"] for row in selectors.push_message_counts(club=club)}
-    return table, state, [(value, label, counts.get(value, 0))
-                          for value, label in PushState.choices]
+    return table, state, states
