@@ -36,12 +36,7 @@ def send_queued_mail() -> int:
     """Compose the asked-for password resets, then send the queued mail (kicked after
     commit, and periodically for back-offs)."""
     password_resets_compose()
-    report = mail_send_due()
-    if report.failed:  # the server is down: once more when the next mail is due
-        mail_retry_later()
-    elif report.due:  # a long queue: the next batch, as its own task
-        send_queued_mail.apply_async(ignore_result=True)
-    return report.sent
+    return _after_a_run(mail_send_due(), send_queued_mail, mail_retry_later)
 
 
 @shared_task(name="league.send_webhooks", ignore_result=True, **RETRYING)
@@ -50,22 +45,22 @@ def send_webhooks() -> int:
 
     On the default queue, with the mail: both are short network calls to outside servers.
     """
-    report = webhooks_send_due()
-    if report.failed:  # a receiver is down: once more when the next delivery is due
-        webhooks_retry_later()
-    elif report.due:  # a long queue: the next batch, as its own task
-        send_webhooks.apply_async(ignore_result=True)
-    return report.sent
+    return _after_a_run(webhooks_send_due(), send_webhooks, webhooks_retry_later)
 
 
 @shared_task(name="league.send_push", ignore_result=True, **RETRYING)
 def send_push() -> int:
     """Send the queued web push messages (kicked after commit, periodically for back-offs)."""
-    report = push_send_due()
-    if report.failed:  # a push service is down: once more when the next message is due
-        push_retry_later()
+    return _after_a_run(push_send_due(), send_push, push_retry_later)
+
+
+def _after_a_run(report, task, retry_later) -> int:
+    """How many an outbox's run sent; after failures (a server or receiver is down) one
+    more run when the next row is due; while rows are still due, the next batch."""
+    if report.failed:
+        retry_later()
     elif report.due:  # a long queue: the next batch, as its own task
-        send_push.apply_async(ignore_result=True)
+        task.apply_async(ignore_result=True)
     return report.sent
 
 
