@@ -182,14 +182,16 @@ class EngineJudge:
     `candidates` where they are many). A game whose
     search bot is of another kind (Ribs: it searches a model of its own, not states) is
     judged by the generic search with random playouts (its heuristic is itself a search,
-    far too slow to play out every candidate on every guess)."""
+    far too slow to play out every candidate on every guess), with the guesses the bot
+    names as its `worlds` (Ribs: `games.ribs.worlds`, which guesses face-down cards)."""
 
     def __init__(self, game, budget: int):
         self.game = game
         self.budget = budget
         bot = make_bot("search", game=game, time_budget=None, max_samples=budget)
         if not isinstance(bot, AnyGameSearchBot):
-            bot = AnyGameSearchBot(game, time_budget=None, max_samples=budget)
+            searcher = getattr(bot, "worlds", AnyGameSearchBot)
+            bot = searcher(game, time_budget=None, max_samples=budget)
         self.bot = bot
         try:
             self.heuristic = make_bot("heuristic", game=game)

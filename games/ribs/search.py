@@ -26,6 +26,7 @@ from games.ribs.heuristic import (
 )
 from games.ribs.model import Sim, Situation, lite_ribs, pairs_of, remove
 from games.ribs.rules import max_bid
+from games.ribs.worlds import RibsWorlds
 
 MARGIN_WEIGHT = 0.02
 CANDIDATES = 5
@@ -58,6 +59,9 @@ def sim_from(sit: Situation, hands) -> Sim:
 class RibsSearchBot(Bot):
     name = "search"
     plays = ("ribs",)
+    # The hand review values actions on the engine's states, not this model's: the
+    # searcher it uses instead, with guesses that account for face-down cards.
+    worlds = RibsWorlds
 
     def __init__(self, game=None, time_budget: float | None = 0.15, max_samples: int = 40):
         super().__init__(game)

@@ -30,8 +30,8 @@ from games.six_pack_bezique.heuristic import (
 )
 from games.six_pack_bezique.melds import BEZIQUES, KIND_CODES, KINDS, Book, Group
 from games.six_pack_bezique.melds import points as meld_points
-from games.six_pack_bezique.play import MELD_STEP
-from games.six_pack_bezique.rules import TRICKS, BeziquePlay
+from games.six_pack_bezique.play import MELD_STEP, is_face
+from games.six_pack_bezique.rules import CUT_OFFSETS, CUT_TARGET, TRICKS, BeziquePlay
 from games.six_pack_bezique.turn import _may_hold
 
 HORIZON = 2  # tricks looked ahead while the stock lasts
@@ -110,6 +110,43 @@ def determinize(game, obs, rng):
     return state
 
 
+def opening_deal(game, obs, rng) -> dict | None:
+    """Before play: this seat's twelve cards as seen; the other's shown cards (a carte
+    blanche) and a guess for the rest, with no face card if it has spoken at the opening
+    already (only a hand without one is asked); the stock, the rest in a guessed order."""
+    me, seen = obs["seat"], obs["table"]["hand"]
+    shown = list(seen[1 - me].get("shown", []))
+    pool = Counter(game.pack.code(c) for c in game.pack.ids())
+    pool -= Counter(seen[me])
+    pool -= Counter(shown)
+    unseen = list(pool.elements())
+    rng.shuffle(unseen)
+    spoke = any(text in ("blanche", "no-blanche") for text in obs["events"])
+    need = seen[1 - me]["count"] - len(shown)
+    fits, stock = [], []
+    for code in unseen:
+        if len(fits) < need and not (spoke and is_face(code)):
+            fits.append(code)
+        else:
+            stock.append(code)
+    if len(fits) < need:
+        return None
+    hands = [None, None]
+    hands[me], hands[1 - me] = list(seen[me]), shown + fits
+    return {"hands": hands, "stock": stock}
+
+
+def opening_world(game, obs, rng):
+    """The hand at the opening on a guessed deal, the cut (before the dealer makes it)
+    drawn as the rules' dealer lands it; None if the guess breaks what was seen."""
+    state = AnyGameSearchBot.rebuild_with(game, obs, rng, opening_deal)
+    if state is None or state.current_player() != obs["seat"]:
+        return None
+    if state.vars.get("cut") is None:
+        state.vars["cut"] = CUT_TARGET + rng.choice(CUT_OFFSETS)
+    return state
+
+
 def _set_play(state, obs, trick, used, seq_of, groups):
     game, extra = state.game, obs["bezique"]
     state.trump = None if obs["trump"] is None else game.pack.suits.index(obs["trump"])
@@ -182,8 +219,11 @@ class SixPackBeziqueSearchBot(AnyGameSearchBot):
         return best
 
     def world(self, game, observation, rng):
-        """A guess during trick play only (the opening's guess, cut and carte blanche
-        are not searched)."""
+        """A guess at the opening (the guess of the cut, carte blanche) or during trick
+        play; none for the dealer's cut (a knack of the hands aimed at 24, not a choice
+        among what the seat sees) or a carte blanche shown during play."""
+        if observation["phase"] in ("guess", "blanche"):
+            return opening_world(game, observation, rng)
         if observation["phase"] != "play" or \
                 info_from_observation(observation).step not in ("trick", "meld"):
             return None

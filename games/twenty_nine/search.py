@@ -13,7 +13,8 @@ drops the guess).
 A play is judged by the bot's side's game point for the hand, the bidding side's
 +1 or -1 counted for the defenders with the other sign, and card points (won minus
 lost, over 28, weighted 0.1) breaking ties between plays that make or set the
-contract alike. Auction, trump choice and royals are left to the heuristic.
+contract alike. Auction, trump choice and royals are left to the heuristic (the hand
+review judges them: `world` guesses the whole deal before play, `early_deal`).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class TwentyNineSearchBot(AnyGameSearchBot):
 
     def world(self, game, observation, rng):
         if observation["phase"] != "play":  # before play no trump is hidden
-            return AnyGameSearchBot.rebuild_with(game, observation, rng)
+            return AnyGameSearchBot.rebuild_with(game, observation, rng, early_deal)
         return self.guess(game, observation, self.referee(game, observation), rng)
 
     def value(self, state, action, seat, rng) -> float:
@@ -159,6 +160,22 @@ class TwentyNineSearchBot(AnyGameSearchBot):
         result = entry["scores"][side] - entry["scores"][1 - side]
         points = entry["summary"]["points"]
         return result + POINTS_WEIGHT * (points[side] - points[1 - side]) / 28
+
+
+def early_deal(game, obs, rng) -> dict | None:
+    """Before play (the auction, the trump): a whole deal the seat cannot tell from the
+    real one. It has seen its first four cards only; the other seats' four and every
+    seat's later four (its own too) are guessed from the rest of the pack. A written
+    hand lists the first four, then the later four."""
+    me, table = obs["seat"], obs["table"]
+    seen = set(table["hand"][me])
+    pool = [r + s for s in SUITS for r in PACK_RANKS if r + s not in seen]
+    rng.shuffle(pool)
+    hands = []
+    for seat, view in enumerate(table["hand"]):
+        first = list(view) if seat == me else [pool.pop() for _ in range(view["count"])]
+        hands.append(first + [pool.pop() for _ in range(table["later"][seat]["count"])])
+    return {"hands": hands}
 
 
 def light_observation(state, seat) -> dict:

@@ -274,3 +274,55 @@ def test_the_bar_for_a_costly_loss_rises_with_the_candidates_compared():
     assert chance_margin(1.0, 12) == pytest.approx(2.84, abs=0.01)
     assert chance_margin(2.0, 12) == pytest.approx(2 * chance_margin(1.0, 12))
     assert chance_margin(float("inf"), 2) == float("inf")
+
+
+# --- decisions after another seat's hidden action -------------------------------------
+# (game, the phases whose decisions were "not judged" before their worlds were guessed)
+AFTER_HIDDEN = [("twenty-nine", {"auction", "trump"}), ("six-pack-bezique", {"guess"}),
+                ("ribs", {"auction", "lay"})]
+
+
+def _hidden_decisions(name, game, record, phases):
+    """(hand, event) of the decisions in `phases`; for Ribs only those after a face-down
+    pair (a "?" in what the seat saw)."""
+    out = []
+    for hand, event, state, _ in decision_points(record, game):
+        if state.phase_name() not in phases or len(state.legal_actions()) < 2:
+            continue
+        seen = state.observation(state.current_player())["events"]
+        if name != "ribs" or "?" in seen:
+            out.append((hand, event))
+    return out
+
+
+@pytest.mark.parametrize(("name", "phases"), AFTER_HIDDEN)
+def test_decisions_after_a_hidden_action_are_judged(name, phases):
+    game = rules.load(name)
+    record = first_hands(name, 6)
+    points = set(_hidden_decisions(name, game, record, phases))
+    assert points
+    judged = [d for d in review_record(record, seed=3, budget=2)
+              if (d.hand, d.event) in points]
+    assert len(judged) == len(points)
+    assert all(d.samples > 0 for d in judged)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+@pytest.mark.parametrize(("name", "phases"), AFTER_HIDDEN)
+def test_redealing_what_the_seat_could_not_see_leaves_these_judgments_unchanged(
+        name, phases, data):
+    seed = data.draw(st.integers(0, 1000), label="seed")
+    game = rules.load(name)
+    record = first_hands(name, seed)
+    hand, event = data.draw(st.sampled_from(_hidden_decisions(name, game, record, phases)),
+                            label="decision")
+    other = _hidden_redeal(record, game, hand, event, random.Random(seed))
+    if other is None:
+        return
+    judge = judge_for(game, 3)
+    state, action = _state_at(record, game, hand, event)
+    before = review_decision(judge, state, action, seed=7, hand=hand, event=event)
+    state, action = _state_at(other, game, hand, event)
+    after = review_decision(judge, state, action, seed=7, hand=hand, event=event)
+    assert before.samples and after == before
