@@ -326,3 +326,36 @@ def test_redealing_what_the_seat_could_not_see_leaves_these_judgments_unchanged(
     state, action = _state_at(other, game, hand, event)
     after = review_decision(judge, state, action, seed=7, hand=hand, event=event)
     assert before.samples and after == before
+
+
+def _faceless(hand, stock, start=0):
+    """`hand` with its face cards (K, Q, J) swapped for the stock's first other cards."""
+    plain = [i for i, code in enumerate(stock) if i >= start and code[0] not in "KQJ"]
+    hand = list(hand)
+    for index, code in enumerate(hand):
+        if code[0] in "KQJ":
+            spot = plain.pop(0)
+            hand[index], stock[spot] = stock[spot], code
+    return hand
+
+
+def test_carte_blanche_at_the_opening_is_judged_for_both_players():
+    name = "six-pack-bezique"
+    game = rules.load(name)
+    board = rules.deal_boards(name, 2, seed=4, count=1)[0]
+    deal = board["deal"]
+    stock = list(deal["stock"])
+    deal["hands"] = [_faceless(hand, stock, start=40 * seat)
+                     for seat, hand in enumerate(deal["hands"])]
+    deal["stock"] = stock
+    record = play_match(name, ["heuristic", "heuristic"], seed=2, boards=[board])
+    record.pop("totals", None)
+    record.pop("places", None)
+    opening = [(h, e, state.current_player()) for h, e, state, _ in decision_points(record, game)
+               if state.phase_name() == "blanche"]
+    assert len(opening) == 2  # both hands without a face card: both are asked
+    judged = {(d.hand, d.event): d for d in review_record(record, seed=1, budget=2)}
+    for hand, event, seat in opening:
+        decision = judged[(hand, event)]
+        assert decision.seat == seat and decision.samples > 0
+        assert decision.played == decision.preferred == "blanche"  # 250 points, for sure
