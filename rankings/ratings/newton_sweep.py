@@ -14,6 +14,14 @@ games of one table size are read as one array; only the combination runs in
 time order, over every player at once (step j takes each player's j-th game).
 The games are kept as arrays between refits (``GameArrays``): each refit
 turns only the games added since the previous one into arrays and appends them.
+
+Two layouts make a refit cheap without changing a float of it.  A shape's arrays
+are (teams, members, games): the sums and running sums over a table's few teams
+are a handful of operations on whole rows, not reductions along a short axis.
+And the players are numbered by games played, most first, in a refit: the
+players with a j-th game are then the first ones, so step j of the combination
+reads and writes a slice, and each seat's message is written straight to its
+place in step order (``_History.to_step``), with no sort by step.
 """
 
 from __future__ import annotations
@@ -24,6 +32,10 @@ from itertools import chain
 import numpy as np
 
 Prior = tuple[float, float]  # (mean, sd)
+# Games per block of a step's messages: a block's temporaries stay in the CPU's cache
+# and in memory the allocator keeps, where whole-history arrays would be fresh pages
+# (page faults) on every operation. Elementwise per game, so no float depends on it.
+CHUNK = 16384
 
 
 def refit(
@@ -71,11 +83,12 @@ class GameArrays:
 
     Games are grouped by shape: (number of teams, largest team), each team
     padded to the largest with -1, which reads the appended dummy (mean 0,
-    sd 0) of the estimates.  The shape is the game's own, so the arrays are
-    the same however the games were split between calls (a refit's floats
-    must not depend on when earlier refits happened).  Each seat also has a
-    number in time order, and in that order its player and step (how many
-    games the player had before), so a refit needs no sort by time.
+    sd 0) of the estimates; a shape's arrays are (teams, members, games), games
+    last.  The shape is the game's own, so the arrays are the same however the
+    games were split between calls (a refit's floats must not depend on when
+    earlier refits happened).  Each seat also has a number in time order, and
+    in that order its player and step (how many games the player had before),
+    so a refit needs no sort by time.
     """
 
     def __init__(self) -> None:
@@ -102,10 +115,12 @@ class GameArrays:
         ids, shapes = _shapes(games, all_teams, self.index)
         first_seat = len(self.seat_player)
         for shape, (seat_no, members, ranks) in shapes.items():
-            new = (np.where(seat_no >= 0, seat_no + first_seat, -1), members, ranks, *_ties(ranks))
+            new = (np.where(seat_no >= 0, seat_no + first_seat, -1), members, *_ties(ranks))
+            new = tuple(np.ascontiguousarray(np.moveaxis(a, 0, -1)) for a in new)
             old = self.groups.get(shape)
             if old is not None:
-                new = tuple(np.concatenate((a, b)) for a, b in zip(old, new, strict=True))
+                new = tuple(np.concatenate((a, b), axis=-1)
+                            for a, b in zip(old, new, strict=True))
             self.groups[shape] = new
         counts = np.zeros(len(self.players), dtype=np.intp)
         counts[:len(self._counts)] = self._counts
@@ -121,65 +136,72 @@ class GameArrays:
 
 
 class _History:
-    """The games' arrays and the time-order plan of one refit."""
+    """The games' arrays and the step-order plan of one refit."""
 
     def __init__(self, arrays: GameArrays) -> None:
         self.n_players = n_players = len(arrays.players)
         self.groups = [arrays.groups[shape] for shape in sorted(arrays.groups)]
-        # The messages come out group by group (real seats only); seat_no says where
-        # each one is in time order, and `in_time` is the other way round.
-        numbers = [seat_no[seat_no >= 0] for seat_no, *_ in self.groups]
-        to_time = np.concatenate(numbers) if numbers else np.zeros(0, dtype=np.intp)
-        self.in_time = np.empty_like(to_time)
-        self.in_time[to_time] = np.arange(len(to_time))
-        self.player = arrays.seat_player
-        self.counts = np.bincount(self.player, minlength=n_players)
-        # Seats grouped by step (a player's j-th game is step j): step j updates each
-        # player with a j-th game once.
-        by_step = _stable_order(arrays.seat_step)
-        self.step_source = self.in_time[by_step]
-        self.step_player = self.player[by_step]
-        self.bounds = np.cumsum(np.bincount(arrays.seat_step)).tolist()
+        player, step = arrays.seat_player, arrays.seat_step
+        self.counts = np.bincount(player, minlength=n_players)
+        # Players by games played, most first: those with a j-th game are the first
+        # `per_step[j]`, so step j of the combination is a slice of them.
+        self.by_games = np.argsort(-self.counts, kind="stable")
+        place = np.empty(n_players, dtype=np.intp)
+        place[self.by_games] = np.arange(n_players)
+        per_step = np.bincount(step)
+        ends = np.cumsum(per_step)
+        self.bounds = ends.tolist()
+        # Where each seat's message goes in step order (seats in time order), and per
+        # group, shaped like its seats (padding -1).
+        to_step = (ends - per_step)[step] + place[player]
+        self.to_step = [np.where(seat_no >= 0, to_step[seat_no], -1)
+                        for seat_no, *_ in self.groups]
+        self.step_player = np.empty_like(player)
+        self.step_player[to_step] = player
 
     def messages(self, mu: np.ndarray, sd: np.ndarray, beta: float):
-        """Every seat's (h, precision-weighted mean h*mu + g) at estimates ``mu``, ``sd``
-        (group by group: ``in_time`` puts them in time order)."""
+        """Every seat's (h, precision-weighted mean h*mu + g) at estimates ``mu``, ``sd``,
+        in step order (a player's j-th game in step j)."""
         mu_ext, sd_ext = np.append(mu, 0.0), np.append(sd, 0.0)  # index -1: the dummy
-        hs, gs = [], []
-        for _, members, _, starts, share in self.groups:
-            seat_mu = mu_ext[members]
-            h, g = _messages(seat_mu, members, starts, share, sd_ext, beta * beta)
-            h = np.broadcast_to(h[:, :, None], members.shape)
-            g = h * seat_mu + g[:, :, None]
-            if members.shape[2] == 1:  # one player per team: no padding to drop
-                hs.append(h.ravel())
-                gs.append(g.ravel())
-            else:
-                real = members >= 0
-                hs.append(h[real])
-                gs.append(g[real])
-        if not hs:
-            return np.zeros(0), np.zeros(0)
-        return np.concatenate(hs), np.concatenate(gs)
+        size = len(self.step_player)
+        hs, gs = np.empty(size), np.empty(size)
+        for (_, *group), to_step in zip(self.groups, self.to_step, strict=True):
+            for start in range(0, to_step.shape[-1], CHUNK):
+                block = slice(start, start + CHUNK)
+                members, starts, share = (a[..., block] for a in group)
+                seat_mu = mu_ext[members]
+                h, g = _messages(seat_mu, members, starts, share, sd_ext, beta * beta)
+                if members.shape[1] == 1:  # one player per team: no padding to drop
+                    where = to_step[:, 0, block]
+                    hs[where], gs[where] = h, h * seat_mu[:, 0] + g
+                else:
+                    h = np.broadcast_to(h[:, None, :], members.shape)
+                    g = h * seat_mu + g[:, None, :]
+                    real = members >= 0
+                    where = to_step[..., block][real]
+                    hs[where], gs[where] = h[real], g[real]
+        return hs, gs
 
     def combine(self, h, g, p0, m0, tau):
-        """Each player's messages in time order onto their prior: (precision, precision * mean)."""
+        """Each player's messages (in step order) in time order onto their prior:
+        (precision, precision * mean)."""
         tau2 = tau * tau
         n = self.n_players
-        if not tau2:  # no random walk: the messages simply add up (in time order)
-            return (p0 + np.bincount(self.player, h[self.in_time], n),
-                    m0 + np.bincount(self.player, g[self.in_time], n))
-        hs, gs = h[self.step_source], g[self.step_source]
-        p, m = p0.copy(), m0.copy()
+        if not tau2:  # no random walk: the messages simply add up (each player's in order)
+            return (p0 + np.bincount(self.step_player, h, n),
+                    m0 + np.bincount(self.step_player, g, n))
+        p, m = p0[self.by_games], m0[self.by_games]
         start = 0
         for end in self.bounds:
-            who = self.step_player[start:end]
-            pw = p[who]
+            count = end - start  # players with a game at this step: the first `count`
+            pw = p[:count]
             shrink = 1.0 / (1.0 + pw * tau2)
-            p[who] = pw * shrink + hs[start:end]
-            m[who] = m[who] * shrink + gs[start:end]
+            p[:count] = pw * shrink + h[start:end]
+            m[:count] = m[:count] * shrink + g[start:end]
             start = end
-        return p, m
+        precision, weighted = np.empty(n), np.empty(n)
+        precision[self.by_games], weighted[self.by_games] = p, m
+        return precision, weighted
 
 
 def _stable_order(values: np.ndarray) -> np.ndarray:
@@ -242,22 +264,36 @@ def _ties(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, share
 
 
+def _sum_rows(rows: np.ndarray) -> np.ndarray:
+    """``rows.sum(axis=0)`` added in the order numpy adds a contiguous run of that many
+    numbers (one by one below 8, pairwise from 8), as it did when a game's numbers were
+    contiguous: the floats must not depend on the layout."""
+    if len(rows) >= 8:
+        return np.ascontiguousarray(rows.T).sum(axis=1)
+    total = rows[0].copy()
+    for row in rows[1:]:
+        total += row
+    return total
+
+
 def _messages(seat_mu, who, starts, share, sd, beta2):
     """Per team of each game: the log-likelihood's curvature h and slope g at the estimates.
 
-    ``seat_mu`` and ``who`` are (games, teams, members): each member's
+    ``seat_mu`` and ``who`` are (teams, members, games): each member's
     estimate and player index, teams sorted best first when the games were
-    added (``_shapes``), so ``starts`` and ``share`` (``_ties``) are fixed;
-    teams that tie share each choice (as the one-pass Plackett-Luce update does).
+    added (``_shapes``), so ``starts`` and ``share`` (``_ties``, (teams, games))
+    are fixed; teams that tie share each choice (as the one-pass Plackett-Luce
+    update does).  Each sum over the teams is a few operations on whole rows.
     """
-    n, k, _ = who.shape
-    team_mu = seat_mu.sum(axis=2)
-    inv_c = 1.0 / np.sqrt(k * beta2 + (sd[who] ** 2).sum(axis=(1, 2)))
-    e = np.exp((team_mu - team_mu.max(axis=1, keepdims=True)) * inv_c[:, None])
-    suffix = np.cumsum(e[:, ::-1], axis=1)[:, ::-1]
+    k, w, n = who.shape
+    team_mu = (seat_mu[:, 0] if w == 1 else
+               _sum_rows(np.moveaxis(seat_mu, 1, 0).reshape(w, k * n)).reshape(k, n))
+    inv_c = 1.0 / np.sqrt(k * beta2 + _sum_rows((sd[who] ** 2).reshape(k * w, n)))
+    e = np.exp((team_mu - team_mu.max(axis=0)) * inv_c)
+    suffix = np.cumsum(e[::-1], axis=0)[::-1]
     inv = np.where(starts, 1.0 / suffix, 0.0)
-    a = np.cumsum(inv, axis=1)
-    b = np.cumsum(inv * inv, axis=1)
-    curve = e * (a - e * b) * (inv_c * inv_c)[:, None]
-    slope = (share - e * a) * inv_c[:, None]
+    a = np.cumsum(inv, axis=0)
+    b = np.cumsum(inv * inv, axis=0)
+    curve = e * (a - e * b) * (inv_c * inv_c)
+    slope = (share - e * a) * inv_c
     return curve, slope

@@ -119,3 +119,19 @@ def test_no_games_leaves_each_player_at_their_prior():
     after = refit([], beta=25 / 3, tau=0.5, prior=(25.0, 25 / 3), priors={"a": (31.0, 2.0, 4)},
                   sweeps=3)
     assert after == {"a": [31.0, 2.0, 4]}
+
+
+@pytest.mark.parametrize("tau", [0.0, 25 / 300])
+def test_the_blocks_games_are_read_in_change_no_float(tau, monkeypatch):
+    # The refit reads each table shape's games in blocks (newton_sweep.CHUNK): a block
+    # boundary anywhere, even inside every game's teams, must give the very same floats.
+    from rankings.ratings import newton_sweep
+
+    games = mixed_games(4, n_games=900) + [([[p], [p + 1], [p + 2], [p + 3]], [1, 2, 2, 4])
+                                           for p in range(20)]
+    priors = {3: (30.0, 2.0, 5)}
+    whole = refit(games, beta=25 / 3, tau=tau, prior=(25.0, 25 / 3), priors=priors, sweeps=3)
+    for size in (1, 7, 64):
+        monkeypatch.setattr(newton_sweep, "CHUNK", size)
+        assert refit(games, beta=25 / 3, tau=tau, prior=(25.0, 25 / 3), priors=priors,
+                     sweeps=3) == whole
