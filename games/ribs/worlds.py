@@ -29,8 +29,7 @@ def actors(game, observation) -> list[int]:
     seats = []
     for text in observation["events"]:
         seats.append(trial.current_player())
-        trial.apply("fold:" + "+".join(_any_two(game)) if text == HIDDEN else text,
-                    check=False)
+        trial.apply("fold:" + "+".join(_any_two(game)) if text == HIDDEN else text, check=False)
     return seats
 
 
@@ -69,7 +68,7 @@ def guess_world(game, observation, rng):
             continue
         count = hidden[seat] + seen["count"]
         guessed, unseen = unseen[:count], unseen[count:]
-        face_down[seat] = guessed[:hidden[seat]]
+        face_down[seat] = guessed[: hidden[seat]]
         hands.append(shown[seat] + guessed)
     return _replayed(game, observation, hands, seats, face_down)
 
@@ -82,8 +81,10 @@ def _replayed(game, observation, hands, seats, face_down):
         if text == HIDDEN:
             pair = "+".join(face_down[seat][:2])
             face_down[seat] = face_down[seat][2:]
-            text = next((f"{kind}:{pair}" for kind in FACE_DOWN
-                         if state.check(f"{kind}:{pair}") is None), None)
+            text = next(
+                (f"{kind}:{pair}" for kind in FACE_DOWN if state.check(f"{kind}:{pair}") is None),
+                None,
+            )
             if text is None:
                 return None
         elif state.check(text) is not None:
