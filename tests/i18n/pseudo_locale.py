@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shutil
 from pathlib import Path
 
 import django
@@ -53,14 +54,21 @@ NOT_SCANNED = {".venv", ".git", "tests", "bench", "staticfiles", "locale", "node
 
 
 def _scan_tree(root: Path, work_dir: Path) -> Path:
-    """A tree of links to the project's sources with a `locale/` of its own: makemessages
-    writes into the `locale/` beside the files it scans, so run in the project itself it
-    would write into the catalogues the translators are editing."""
+    """A copy of the project's sources with a `locale/` of its own (about 6 MB). Run in
+    the project itself, makemessages would write into the catalogues the translators are
+    editing; and it writes a `<template>.py` beside each template it reads and deletes it
+    after, so two runs in one tree (or through links to it: xdist workers, a translator's
+    `make messages`) delete each other's files and lose the messages of those templates."""
     tree = work_dir / "tree"
     (tree / "locale").mkdir(parents=True)
+    skipped = shutil.ignore_patterns("__pycache__", "*.pyc", "*.html.py", "*.txt.py")
     for entry in root.iterdir():
-        if entry.name not in NOT_SCANNED and not entry.name.startswith("."):
-            (tree / entry.name).symlink_to(entry)
+        if entry.name in NOT_SCANNED or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, tree / entry.name, ignore=skipped)
+        else:
+            shutil.copy2(entry, tree / entry.name)
     return tree
 
 
@@ -71,7 +79,7 @@ def extract(root: Path, work_dir: Path) -> Path:
     locale_dir = tree / "locale"
     with contextlib.chdir(tree), override_settings(LOCALE_PATHS=[locale_dir]):
         call_command("makemessages", locale=[LOCALE], domain="django", verbosity=0,
-                     symlinks=True, no_obsolete=True)
+                     no_obsolete=True)
     return locale_dir / LOCALE / "LC_MESSAGES" / "django.po"
 
 
