@@ -8,20 +8,17 @@ from django.urls import reverse
 from league.models import PendingRecompute, PlayerLink, RecomputeKind
 from league.services.claims import claim_link_check, claim_token
 from league.services.federations import player_link, player_unlink
-from rankings.models import PlayerRating, RatingPool
-from rankings.services.federations import federation_sync
+from rankings.models import PlayerRating
 from rankings.services.followups_drain import followups_drain
 from tests.factories import UserFactory
-from tests.rankings.federation_world import build_world
+from tests.rankings.federation_world import build_synced_world
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 @pytest.fixture
 def world():
-    world = build_world()
-    federation_sync(federation_id=world["federation"].pk)
-    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    world = build_synced_world()
     world["token"] = claim_token(world["ann_y"], issuer=world["yorg"].user)
     return world
 

@@ -18,6 +18,8 @@ from league.models import (
     Player,
     Role,
 )
+from rankings.models import RatingPool
+from rankings.services.federations import federation_sync
 from tests.factories import UserFactory
 from tests.league.played_games import T0, night, record_game, table_at
 from tournaments.models import EventStatus
@@ -72,3 +74,11 @@ def build_world() -> dict:
     return {"x": x, "y": y, "xorg": xorg, "yorg": yorg, "ann": ann, "ann_y": ann_y,
             "olive": olive, "hal": hal, "xs": xs, "ys": ys, "staff": staff,
             "federation": federation, "games": games}
+
+
+def build_synced_world() -> dict:
+    """The world with its federation's pool made and rated, as `world["pool"]`."""
+    world = build_world()
+    federation_sync(federation_id=world["federation"].pk)
+    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    return world

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from league.models import FederationState
 from league.services.federations import federation_leave, federation_opt_in_set
-from rankings.models import PlayerRating, RatingPool
-from rankings.services.federations import federation_recompute, federation_sync
-from tests.rankings.federation_world import build_world
+from rankings.models import PlayerRating
+from rankings.services.federations import federation_recompute
+from tests.rankings.federation_world import build_synced_world
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
@@ -19,9 +19,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 @pytest.fixture
 def world():
     cache.clear()
-    world = build_world()
-    federation_sync(federation_id=world["federation"].pk)
-    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    world = build_synced_world()
     return world
 
 

@@ -8,9 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.services.federations import federation_opt_in_set
-from rankings.models import PlayerRating, RatingPool
-from rankings.services.federations import federation_sync
-from tests.rankings.federation_world import build_world
+from rankings.models import PlayerRating
+from tests.rankings.federation_world import build_synced_world
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
@@ -18,9 +17,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 @pytest.fixture
 def world():
     cache.clear()
-    world = build_world()
-    federation_sync(federation_id=world["federation"].pk)
-    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    world = build_synced_world()
     return world
 
 

@@ -9,18 +9,14 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from django.urls import reverse
 
-from rankings.models import RatingPool
-from rankings.services.federations import federation_sync
-from tests.rankings.federation_world import build_world
+from tests.rankings.federation_world import build_synced_world
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 
 
 @pytest.fixture
 def world():
-    world = build_world()
-    federation_sync(federation_id=world["federation"].pk)
-    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    world = build_synced_world()
     return world
 
 

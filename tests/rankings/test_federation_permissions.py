@@ -11,10 +11,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import AuditEntry, Club, FederationClub, FederationState
-from rankings.models import RatingPool
-from rankings.services.federations import federation_sync
 from tests.factories import UserFactory
-from tests.rankings.federation_world import build_world
+from tests.rankings.federation_world import build_synced_world
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 PERSONAS = ["anonymous", "ann", "xorg", "yorg", "staff", "boss"]
@@ -22,9 +20,7 @@ PERSONAS = ["anonymous", "ann", "xorg", "yorg", "staff", "boss"]
 
 @pytest.fixture
 def world():
-    world = build_world()
-    federation_sync(federation_id=world["federation"].pk)
-    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    world = build_synced_world()
     world["boss"] = UserFactory(username="boss", is_staff=True, is_superuser=True)
     return world
 

@@ -11,11 +11,10 @@ import pytest
 from django.core.cache import cache
 
 from league.services.federations import federation_opt_in_set
-from rankings.models import PlayerRating, RatingHistory, RatingPool
+from rankings.models import PlayerRating, RatingHistory
 from rankings.selectors_federations import hidden_people
-from rankings.services.federations import federation_sync
 from tests.factories import UserFactory, api_token
-from tests.rankings.federation_world import build_world
+from tests.rankings.federation_world import build_synced_world
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
 HIDDEN = ("hal", "yorg")  # Yew is private; Hal and Yvonne did not agree to appear
@@ -24,9 +23,7 @@ HIDDEN = ("hal", "yorg")  # Yew is private; Hal and Yvonne did not agree to appe
 @pytest.fixture
 def world():
     cache.clear()
-    world = build_world()
-    federation_sync(federation_id=world["federation"].pk)
-    world["pool"] = RatingPool.objects.get(federation=world["federation"])
+    world = build_synced_world()
     world["boss"] = UserFactory(username="boss", is_staff=True, is_superuser=True)
     return world
 
