@@ -43,6 +43,21 @@ def _min_players(game: str) -> int:
     return next(g["min_players"] for g in rules.games() if g["name"] == game)
 
 
+def _rules_message(problem: Exception) -> str:
+    """A refusal of the rules core in the active language: its `Text` template from the
+    catalogue, filled with its values (an option's name and numbers, never words);
+    English when the catalogue's translation does not fit (tournaments.checker_messages
+    translates the record checker's richer messages)."""
+    message = getattr(problem, "message", None)
+    if isinstance(message, rules.Text) and message.template:
+        try:
+            return _(message.template) % message.values if message.values else \
+                _(message.template)
+        except (KeyError, ValueError, TypeError):
+            return str(message)
+    return str(problem)
+
+
 def season_check_game(*, game: str, options) -> None:
     """A known game, and options (no player count) the rules core accepts."""
     if game not in rules.GAMES:
@@ -56,7 +71,7 @@ def season_check_game(*, game: str, options) -> None:
     try:
         rules.load(game, players=_min_players(game), **options)
     except (rules.RulesError, TypeError, ValueError) as problem:
-        raise ValidationError({"options": str(problem)}) from problem
+        raise ValidationError({"options": _rules_message(problem)}) from problem
     _check_seated_sizes(game, options)
 
 
@@ -70,7 +85,8 @@ def _check_seated_sizes(game: str, options: dict) -> None:
             rules.load(game, players=players, **options)
         except (rules.RulesError, TypeError, ValueError) as problem:
             raise ValidationError({"options": _("At a table of %(n)d: %(problem)s")
-                                   % {"n": players, "problem": problem}}) from problem
+                                   % {"n": players, "problem": _rules_message(problem)}}) \
+                from problem
 
 
 def _check(values: dict) -> None:

@@ -8,13 +8,16 @@ the field and what the record wrote stay as they are.
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from games import rules
 from games.engine.text import Text
+from league.services.seasons import season_check_game
 from tests.factories import played_record
 from tests.i18n.test_checker_messages import SEATS, URL, _phrases
 from tournaments.card_words import card_label
@@ -191,3 +194,27 @@ def test_a_ribs_pair_not_in_the_hand_is_shown_as_two_cards(language, client_as, 
         pair = f"{card_label('KC')}+{card_label('8H')}"  # K♣+8♥, with the language's K
     assert pair.endswith("♣+8♥") and pair in error["message"]
     assert "'fold:KC+8H'" in error["message"]  # what the record wrote, as it wrote it
+
+
+# --- a season's options: the same refusals on the organisers' forms and the API ----------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("options,english", [
+    ({"max_cards": 40}, "option 'max_cards' must be at most 26"),
+    ({"max_cards": 20}, "At a table of 3: hand 1: 20 cards for 3 players needs 60 cards plus "
+     "a card turned up for trump, but the deck has 54"),
+], ids=["too-large", "not-dealable-at-three"])
+def test_a_seasons_bad_options_are_refused_in_the_readers_language(
+        options, english, language, in_catalogues):
+    def refusal() -> str:
+        with pytest.raises(ValidationError) as refused:
+            season_check_game(game="bluke", options=options)
+        return refused.value.message_dict["options"][0]
+
+    with translation.override("en"):
+        assert refusal() == english
+    with translation.override(language):
+        message = refusal()
+    _assert_translated(message, english, language, ["'max_cards'"])
+    assert all(number in message for number in re.findall(r"\d+", english))
