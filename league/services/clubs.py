@@ -212,12 +212,7 @@ def club_set_reminder_hours(*, club: Club, hours: int | None, user) -> Club:
         raise ValidationError({"reminder_hours": _(
             "Choose 1 to %(max)s hours, or leave it empty for no reminders.") % {
             "max": REMINDER_HOURS_MAX}})
-    before = club.reminder_hours
-    Club.objects.filter(pk=club.pk).update(reminder_hours=hours)
-    club.reminder_hours = hours
-    audit_record(club=club, action="club.reminder_hours", target=club, subject=user,
-                 before={"reminder_hours": before}, after={"reminder_hours": hours})
-    return club
+    return club_setting_store(club=club, field="reminder_hours", value=hours, user=user)
 
 
 def club_set_reviews(*, club: Club, on: bool, user) -> Club:
@@ -226,9 +221,19 @@ def club_set_reviews(*, club: Club, on: bool, user) -> Club:
         raise PermissionDenied(MANAGERS_ONLY)
     if not isinstance(on, bool):
         raise ValidationError({"reviews_on": _("Say on or off.")})
-    before = club.reviews_on
-    Club.objects.filter(pk=club.pk).update(reviews_on=on)
-    club.reviews_on = on
-    audit_record(club=club, action="club.reviews_on", target=club, subject=user,
-                 before={"reviews_on": before}, after={"reviews_on": on})
+    return club_setting_store(club=club, field="reviews_on", value=on, user=user)
+
+
+@transaction.atomic
+def club_setting_store(*, club: Club, field: str, value, user) -> Club:
+    """Store one of the club's settings, checked by the caller, and audit the change as
+    `club.<field>` with the value before and after. Authorized here too, so that it is
+    never a way around the club's organisers."""
+    if not can(user, MANAGE, club):
+        raise PermissionDenied(_("Only the club's organisers can do this."))
+    before = getattr(club, field)
+    Club.objects.filter(pk=club.pk).update(**{field: value})
+    setattr(club, field, value)
+    audit_record(club=club, action=f"club.{field}", target=club, subject=user,
+                 before={field: before}, after={field: value})
     return club

@@ -20,6 +20,7 @@ from league.models import Club, Federation, FederationClub, FederationState, Pla
 from league.page_cache import bump_club_versions
 from league.services.audit import audit_record
 from league.services.claims import player_from_claim_token
+from league.services.clubs import club_setting_store
 from league.services.followups import followups_request
 
 MAX_CORRECTION_DAYS = 90
@@ -128,12 +129,7 @@ def club_set_correction_days(*, user, club: Club, days) -> Club:
         raise ValidationError({"correction_days": _(
             "The correction window is a whole number of days from 0 to %(max)s.")
             % {"max": MAX_CORRECTION_DAYS}})
-    before = club.correction_days
-    Club.objects.filter(pk=club.pk).update(correction_days=value)
-    club.correction_days = value
-    audit_record(club=club, action="club.correction_days", target=club, subject=user,
-                 before={"correction_days": before}, after={"correction_days": value})
-    return club
+    return club_setting_store(club=club, field="correction_days", value=value, user=user)
 
 
 # --- one person, several clubs ----------------------------------------------------------------
