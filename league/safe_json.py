@@ -8,6 +8,8 @@ checks name the place of the first problem (`hands[3].plays[7]`), so the API ans
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 MAX_DEPTH = 32  # a record nests 4 levels deep (record > hands > hand > deal > cards)
 
 
@@ -17,16 +19,16 @@ class UnsafeJSON(ValueError):
 
 def _bad_char(text: str) -> str | None:
     if "\x00" in text:
-        return "a NUL character"
+        return _("a NUL character")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "a lone surrogate (an unpaired \\ud800-\\udfff escape)"
+        return _("a lone surrogate (an unpaired \\ud800-\\udfff escape)")
     return None
 
 
 def _place(path: str) -> str:
-    return path or "the top level"
+    return path or _("the top level")
 
 
 def check_json(value, *, max_depth: int = MAX_DEPTH) -> None:
@@ -40,17 +42,20 @@ def check_json(value, *, max_depth: int = MAX_DEPTH) -> None:
         if isinstance(item, str):
             problem = _bad_char(item)
             if problem:
-                raise UnsafeJSON(f"{_place(path)}: the text holds {problem}")
+                raise UnsafeJSON(_("%(place)s: the text holds %(problem)s")
+                                 % {"place": _place(path), "problem": problem})
             continue
         if not isinstance(item, (dict, list)):
             continue
         if depth >= max_depth:
-            raise UnsafeJSON(f"{_place(path)}: JSON nested deeper than {max_depth} levels")
+            raise UnsafeJSON(_("%(place)s: JSON nested deeper than %(depth)s levels")
+                             % {"place": _place(path), "depth": max_depth})
         if isinstance(item, dict):
             for key, child in item.items():
                 problem = _bad_char(key) if isinstance(key, str) else None
                 if problem:
-                    raise UnsafeJSON(f"{_place(path)}: a key holds {problem}")
+                    raise UnsafeJSON(_("%(place)s: a key holds %(problem)s")
+                                     % {"place": _place(path), "problem": problem})
                 stack.append((child, f"{path}.{key}" if path else str(key), depth + 1))
         else:
             stack.extend((child, f"{path}[{index}]", depth + 1)

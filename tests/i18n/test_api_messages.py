@@ -27,3 +27,17 @@ def test_a_refused_header_comes_in_the_callers_language(in_pseudo_locale, client
     assert refused.status_code == 400
     assert refused.json()["detail"] == pseudo_locale.pseudo(
         "Idempotency-Key is at most 255 characters.")
+
+
+def test_a_refused_body_names_the_place_and_the_problem_in_the_callers_language(
+        in_pseudo_locale, client_as):
+    client = client_as("anonymous")
+    body = '{"game": "bluke", "seats": ["Ann\\u0000"], "hands": []}'
+    refused = client.generic("POST", "/api/v1/records/check/", body,
+                             content_type="application/json",
+                             HTTP_ACCEPT_LANGUAGE=pseudo_locale.CODE)
+    assert refused.status_code == 400
+    problem = pseudo_locale.pseudo("%(place)s: the text holds %(problem)s") % {
+        "place": "seats[0]", "problem": pseudo_locale.pseudo("a NUL character")}
+    assert refused.json()["detail"] == pseudo_locale.pseudo(
+        "Refused request body: %(problem)s.") % {"problem": problem}
