@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 POINTS = ("placement", "beaten", "score")
@@ -94,12 +95,11 @@ def parse_config(data: dict | None) -> StandingsConfig:
     """Check ``data`` (a Season.standings_config) and return the parsed rules."""
     data = data or {}
     if not isinstance(data, dict):
-        raise StandingsConfigError("standings config must be a JSON object")
+        raise StandingsConfigError(gettext("standings config must be a JSON object"))
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
-        raise StandingsConfigError(
-            f"unknown key(s) {', '.join(unknown)}; allowed: {', '.join(KEYS)}"
-        )
+        raise StandingsConfigError(gettext("unknown key(s) %(keys)s; allowed: %(allowed)s") % {
+            "keys": ", ".join(unknown), "allowed": ", ".join(KEYS)})
     first, last, tables = _placement(data.get("placement", {}))
     return StandingsConfig(
         points=_choice(data, "points", POINTS, "placement"),
@@ -117,7 +117,8 @@ def parse_config(data: dict | None) -> StandingsConfig:
 def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str) -> str:
     value = data.get(key, default)
     if value not in allowed:
-        raise StandingsConfigError(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+        raise StandingsConfigError(gettext("%(key)s must be one of %(allowed)s, not %(value)r")
+                                   % {"key": key, "allowed": ", ".join(allowed), "value": value})
     return value
 
 
@@ -126,49 +127,55 @@ def _count(data: dict, key: str, default, minimum: int = 0):
     if value is None and default is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise StandingsConfigError(f"{key} must be a whole number >= {minimum}, not {value!r}")
+        raise StandingsConfigError(gettext("%(key)s must be a whole number >= %(minimum)s, not "
+                                           "%(value)r") % {"key": key, "minimum": minimum,
+                                                           "value": value})
     return value
 
 
 def _number(value, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise StandingsConfigError(f"{what} must be a number, not {value!r}")
+        raise StandingsConfigError(gettext("%(what)s must be a number, not %(value)r")
+                                   % {"what": what, "value": value})
     return float(value)
 
 
 def _placement(data) -> tuple[float, float, dict[int, tuple[float, ...]]]:
     if not isinstance(data, dict):
-        raise StandingsConfigError("placement must be an object like {\"first\": 7, \"last\": 1}")
+        raise StandingsConfigError(gettext("placement must be an object like %(example)s")
+                                   % {"example": '{"first": 7, "last": 1}'})
     unknown = sorted(set(data) - {"first", "last", "tables"})
     if unknown:
-        raise StandingsConfigError(f"placement: unknown key(s) {', '.join(unknown)}")
+        raise StandingsConfigError(gettext("placement: unknown key(s) %(keys)s")
+                                   % {"keys": ", ".join(unknown)})
     first = _number(data.get("first", 7), "placement.first")
     last = _number(data.get("last", 1), "placement.last")
     if first < last:
-        raise StandingsConfigError("placement.first must not be below placement.last")
+        raise StandingsConfigError(gettext("placement.first must not be below placement.last"))
     tables = {}
     for size, points in (data.get("tables") or {}).items():
         if not str(size).isdigit() or int(size) < 2:
-            raise StandingsConfigError(f"placement.tables: {size!r} is not a table size >= 2")
+            raise StandingsConfigError(gettext("placement.tables: %(size)r is not a table size "
+                                               ">= 2") % {"size": size})
         if not isinstance(points, list) or len(points) != int(size):
-            raise StandingsConfigError(
-                f"placement.tables.{size} must list {size} numbers, one per place"
-            )
+            raise StandingsConfigError(gettext("placement.tables.%(size)s must list %(size)s "
+                                               "numbers, one per place") % {"size": size})
         values = tuple(_number(v, f"placement.tables.{size}") for v in points)
         if list(values) != sorted(values, reverse=True):
-            raise StandingsConfigError(f"placement.tables.{size} must not increase")
+            raise StandingsConfigError(gettext("placement.tables.%(size)s must not increase")
+                                       % {"size": size})
         tables[int(size)] = values
     return first, last, tables
 
 
 def _tiebreaks(value) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise StandingsConfigError("tiebreaks must be a list of names")
+        raise StandingsConfigError(gettext("tiebreaks must be a list of names"))
     for name in value:
         if name not in TIEBREAKS:
-            raise StandingsConfigError(
-                f"unknown tie-break {name!r}; choose from {', '.join(TIEBREAKS)}"
-            )
+            raise StandingsConfigError(gettext("unknown tie-break %(name)r; choose from "
+                                               "%(names)s") % {"name": name,
+                                                               "names": ", ".join(TIEBREAKS)})
     if len(set(value)) != len(value):
-        raise StandingsConfigError("tiebreaks lists a name twice")
+        raise StandingsConfigError(gettext("tiebreaks lists a name twice"))
     return tuple(value)

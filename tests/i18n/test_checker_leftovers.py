@@ -18,7 +18,9 @@ from django.utils import translation
 from games import rules
 from games.engine.text import Text
 from league.services.seasons import season_check_game
+from league.standings_config import StandingsConfigError, parse_config
 from tests.factories import played_record
+from tests.i18n import pseudo_locale
 from tests.i18n.test_checker_messages import SEATS, URL, _phrases
 from tournaments.card_words import card_label
 from tournaments.services.records import match_errors
@@ -218,3 +220,21 @@ def test_a_seasons_bad_options_are_refused_in_the_readers_language(
         message = refusal()
     _assert_translated(message, english, language, ["'max_cards'"])
     assert all(number in message for number in re.findall(r"\d+", english))
+
+
+@pytest.mark.parametrize("config,template,values", [
+    ({"points": "goals"}, "%(key)s must be one of %(allowed)s, not %(value)r",
+     {"key": "points", "allowed": "placement, beaten, score", "value": "goals"}),
+    ({"tiebreaks": ["firsts", "firsts"]}, "tiebreaks lists a name twice", None),
+    ({"placement": {"tables": {"3": [3, 2]}}},
+     "placement.tables.%(size)s must list %(size)s numbers, one per place", {"size": "3"}),
+], ids=["choice", "twice", "tables"])
+def test_a_seasons_standings_rules_are_refused_in_the_readers_language(
+        config, template, values, in_pseudo_locale):
+    with translation.override(pseudo_locale.CODE), pytest.raises(StandingsConfigError) as bad:
+        parse_config(config)
+    expected = pseudo_locale.pseudo(template)
+    assert str(bad.value) == (expected % values if values else expected)
+    with translation.override("en"), pytest.raises(StandingsConfigError) as english:
+        parse_config(config)
+    assert str(english.value) == (template % values if values else template)
