@@ -50,7 +50,12 @@ from tournaments.models import (
 )
 from tournaments.services import online_state, table_news
 from tournaments.services.online_outcome import match_record
-from tournaments.services.online_views import seat_payload, seated, spectator_payload
+from tournaments.services.online_views import (
+    last_seen,
+    seat_payload,
+    seated,
+    spectator_payload,
+)
 
 log = logging.getLogger(__name__)
 
@@ -192,10 +197,22 @@ def _online_table(table: Table) -> Table:
     return table
 
 
+PRESENCE_EVERY = timedelta(seconds=5)  # a seat's look is written at most this often
+# (well under the shortest timeout, so a player who keeps looking is never taken as away)
+
+
 def _present(match: OnlineMatch, seat: int, now) -> None:
     updated = OnlineSeat.objects.filter(match=match, seat=seat).update(last_seen=now)
     if not updated:
         OnlineSeat.objects.get_or_create(match=match, seat=seat, defaults={"last_seen": now})
+
+
+def _present_at(table: Table, seat: int, now) -> None:
+    """`_present` in one UPDATE, without reading the match first (a move's hot path)."""
+    if not OnlineSeat.objects.filter(match__table_id=table.pk, seat=seat).update(last_seen=now):
+        match = OnlineMatch.objects.filter(table=table).first()
+        if match is not None:
+            _present(match, seat, now)
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -210,7 +227,10 @@ def online_seat_view(*, table: Table, seat: Seat) -> dict:
         match, _created = OnlineMatch.objects.get_or_create(
             table=table, defaults={"game": table.game, "players": len(seated(table)),
                                    "seed": 0})
-    _present(match, seat.position, now)
+    seen = last_seen(match)
+    if seen.get(seat.position) is None or seen[seat.position] < now - PRESENCE_EVERY:
+        _present(match, seat.position, now)
+        seen[seat.position] = now
     if match.status == OnlineStatus.WAITING and _everyone_here(table, match, now):
         try:
             match = online_start(table=table, user=SYSTEM)
@@ -218,7 +238,7 @@ def online_seat_view(*, table: Table, seat: Seat) -> dict:
             pass  # not startable yet (a seat short): the organiser sees why on starting
     elif match.status == OnlineStatus.PLAYING and match.deadline and match.deadline <= now:
         _queue_bots_once(table.pk)  # the one to act timed out: bots move (no beat needed)
-    return seat_payload(match, table, seat.position, now)
+    return seat_payload(match, table, seat.position, now, seen=seen)
 
 
 def online_spectator_view(*, table: Table) -> dict:
@@ -381,9 +401,7 @@ def online_play(*, table: Table, seat: Seat, action: str, version, by_bot: bool 
     if not isinstance(action, str) or not action.strip() or len(action) > 200:
         raise OnlineRefused("bad-action", _("Field `action`: an action's text is expected."))
     now = timezone.now()
-    current = OnlineMatch.objects.filter(table=table).first()
-    if current is not None:
-        _present(current, seat.position, now)  # kept even when the move is refused
+    _present_at(table, seat.position, now)  # kept even when the move is refused
     with transaction.atomic():
         match = _locked(table)
         game = online_state.game_of(match) if match.status != OnlineStatus.WAITING else None
@@ -398,9 +416,18 @@ def online_play(*, table: Table, seat: Seat, action: str, version, by_bot: bool 
         _refuse_unless_playing(match, table)
         replayed = online_state.replay(match)
         apply_move(match, table, replayed, seat.position, action.strip(), by_bot, now)
-        # The one to act next may be a bot, or away: the bots move after commit.
-        after_commit(table.pk, match.version, bots=True)
-        return seat_payload(match, table, seat.position, now, replayed=replayed)
+        view = seat_payload(match, table, seat.position, now, replayed=replayed)
+        # The one to act next may be a bot, or away: the bots move after commit. A present
+        # player's turn needs no task (past the deadline the sweep or any look queues it).
+        after_commit(table.pk, match.version, bots=bots_next(view))
+        return view
+
+
+def bots_next(view: dict) -> bool:
+    """Whether a bot plays the next turn of a view just built: a bot or empty seat, or a
+    player away (the view's seats say so, as `online_bots.bot_turn` would)."""
+    line = next((s for s in view["seats"] if s["seat"] == view["to_act"]), None)
+    return line is not None and (line["bot"] or line["away"])
 
 
 def _already_applied(match, position: int, action: str, version, game) -> bool:

@@ -37,10 +37,14 @@ def seated(table) -> list:
     return seats
 
 
-def _seats(match, table, now) -> list[dict]:
-    seen = {}
-    if match is not None:
-        seen = dict(OnlineSeat.objects.filter(match=match).values_list("seat", "last_seen"))
+def last_seen(match) -> dict:
+    """{seat: when its player was last seen} of the match's seats."""
+    return dict(OnlineSeat.objects.filter(match=match).values_list("seat", "last_seen"))
+
+
+def _seats(match, table, now, seen=None) -> list[dict]:
+    if seen is None:
+        seen = last_seen(match) if match is not None else {}
     away_before = now - timedelta(seconds=match.timeout_seconds if match else 90)
     out = []
     for seat in seated(table):
@@ -107,8 +111,8 @@ def _fill(payload: dict, match, replayed, viewer: int) -> dict:
     return payload
 
 
-def seat_payload(match, table, position: int, now, replayed=None) -> dict:
-    seats = _seats(match, table, now)
+def seat_payload(match, table, position: int, now, replayed=None, seen=None) -> dict:
+    seats = _seats(match, table, now, seen)
     payload = _base(match, table, seats, position)
     if match is None or match.status == OnlineStatus.WAITING:
         return payload

@@ -62,10 +62,20 @@ def _online(table: Table) -> Table:
     return table
 
 
+def _loaded(pk: int) -> Table:
+    """The table as the online service needs it (night, club, seats and players), loaded
+    once per request: the service then uses it as it is."""
+    try:
+        return online_tables.load_table(pk)
+    except Table.DoesNotExist as missing:
+        raise Http404(_("No such table.")) from missing
+
+
 def _by_login(request, pk: int) -> _Seat:
-    table = sheet_table(pk)
+    table = _loaded(pk)
     user = request.user
-    seat = table.seats.filter(player__user=user).first() if user.is_authenticated else None
+    seat = next((s for s in table.seats.all() if s.player is not None
+                 and s.player.user_id == user.pk), None) if user.is_authenticated else None
     if seat is None:
         access.require_view(user, table)  # 404 where the table is not visible
         raise PermissionDenied(_("You do not sit at this table."))
@@ -76,7 +86,7 @@ def _by_link(request, token: str) -> _Seat:
     link = seat_link_by_token(token)
     if link is None:
         raise Http404(_("This seat link is unknown, revoked, or its night is closed."))
-    table = sheet_table(link.seat.table_id)
+    table = _loaded(link.seat.table_id)
     return _Seat(_online(table), link.seat, _urls("online-seat-link", token))
 
 
@@ -243,7 +253,7 @@ def online_seat_link_wait(request, token):
 
 
 def _watched(request, pk: int) -> Table:
-    table = sheet_table(pk)
+    table = _loaded(pk)
     access.require_view(request.user, table)
     return _online(table)
 
