@@ -10,6 +10,12 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # `client_as` fixture gives a DRF client logged in (or carrying the token) as one of them.
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Hypothesis's per-example deadline and its too-slow health check are timing assertions: on two
+# loaded CI cores they fail tests whose behaviour is right. Properties here are judged on results.
+settings.register_profile("bluke", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("bluke")
 
 from league.models import Club, Membership, Player, Role, Season  # noqa: E402
 from tests.factories import (  # noqa: E402
