@@ -191,13 +191,20 @@ class _History:
             return (p0 + np.bincount(self.step_player, h, n),
                     m0 + np.bincount(self.step_player, g, n))
         p, m = p0[self.by_games], m0[self.by_games]
+        scratch = np.empty(n)
         start = 0
+        # In place, on the first `count` players (those with a game at this step): each
+        # player's p <- p / (1 + p tau2) + h, m <- m / (1 + p tau2) + g, in these operations.
         for end in self.bounds:
-            count = end - start  # players with a game at this step: the first `count`
-            pw = p[:count]
-            shrink = 1.0 / (1.0 + pw * tau2)
-            p[:count] = pw * shrink + h[start:end]
-            m[:count] = m[:count] * shrink + g[start:end]
+            count = end - start
+            pw, mw, shrink = p[:count], m[:count], scratch[:count]
+            np.multiply(pw, tau2, out=shrink)
+            shrink += 1.0
+            np.divide(1.0, shrink, out=shrink)
+            pw *= shrink
+            pw += h[start:end]
+            mw *= shrink
+            mw += g[start:end]
             start = end
         precision, weighted = np.empty(n), np.empty(n)
         precision[self.by_games], weighted[self.by_games] = p, m
@@ -276,6 +283,16 @@ def _sum_rows(rows: np.ndarray) -> np.ndarray:
     return total
 
 
+def _running_sum(rows: np.ndarray) -> np.ndarray:
+    """``np.cumsum(rows, axis=0)``, row by row: numpy's own walks each column in turn,
+    about 15 times slower on a few long rows; the same additions in the same order."""
+    total = np.empty_like(rows)
+    total[0] = rows[0]
+    for i in range(1, len(rows)):
+        np.add(total[i - 1], rows[i], out=total[i])
+    return total
+
+
 def _messages(seat_mu, who, starts, share, sd, beta2):
     """Per team of each game: the log-likelihood's curvature h and slope g at the estimates.
 
@@ -290,10 +307,10 @@ def _messages(seat_mu, who, starts, share, sd, beta2):
                _sum_rows(np.moveaxis(seat_mu, 1, 0).reshape(w, k * n)).reshape(k, n))
     inv_c = 1.0 / np.sqrt(k * beta2 + _sum_rows((sd[who] ** 2).reshape(k * w, n)))
     e = np.exp((team_mu - team_mu.max(axis=0)) * inv_c)
-    suffix = np.cumsum(e[::-1], axis=0)[::-1]
+    suffix = _running_sum(e[::-1])[::-1]
     inv = np.where(starts, 1.0 / suffix, 0.0)
-    a = np.cumsum(inv, axis=0)
-    b = np.cumsum(inv * inv, axis=0)
+    a = _running_sum(inv)
+    b = _running_sum(inv * inv)
     curve = e * (a - e * b) * (inv_c * inv_c)
     slope = (share - e * a) * inv_c
     return curve, slope
