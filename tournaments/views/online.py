@@ -20,7 +20,7 @@ from datetime import datetime
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -261,21 +261,34 @@ def _watched(request, pk: int) -> Table:
 @require_GET
 def online_watch(request, pk):
     """The table as spectators and the big screen see it: public information only."""
+    if request.GET.get("part") == "screen":
+        return _screen_box(request, pk)
     table = _watched(request, pk)
     urls = {"part": reverse("tournaments:online-watch", args=[pk]) + "?part=1",
             "events": reverse("tournaments:online-watch-events", args=[pk]),
             "wait": reverse("tournaments:online-watch-wait", args=[pk]), "action": ""}
     view = online_tables.online_spectator_view(table=table)
-    if request.GET.get("part") == "screen":  # its box on the night's big screen
-        from tournaments.views.screen import online_refresh_seconds
-
-        return render(request, "tournaments/_screen_online.html", {
-            "table": table, "pic": picture(view),
-            "online_refresh_seconds": online_refresh_seconds()})
     context = _context(table, view, urls)
     template = ("tournaments/_online_seat.html" if request.GET.get("part")
                 else "tournaments/online_watch.html")
     return render(request, template, context)
+
+
+def _screen_box(request, pk: int):
+    """The table's box on the night's big screen. It asks every couple of seconds with the
+    version it shows (`v`): unchanged, the answer is an empty 204 (htmx keeps the box), so
+    a screen of many tables costs two small queries a table between moves."""
+    from tournaments.views.screen import online_refresh_seconds
+
+    table = sheet_table(pk)
+    access.require_view(request.user, table)
+    _online(table)
+    if request.GET.get("v") == str(table_news.current_version(table.pk)):
+        return HttpResponse(status=204)
+    view = online_tables.online_spectator_view(table=table)
+    return render(request, "tournaments/_screen_online.html", {
+        "table": table, "pic": picture(view),
+        "online_refresh_seconds": online_refresh_seconds()})
 
 
 @require_GET

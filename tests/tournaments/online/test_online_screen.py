@@ -91,6 +91,10 @@ def test_the_online_box_follows_the_moves_and_stops_refreshing_when_the_match_is
     before = client.get(url).content.decode()
     version = OnlineMatch.objects.get(table=in_play).version
     assert f'data-version="{version}"' in before and "hx-trigger" in before
+    assert f"part=screen&amp;v={version}" in before
+    unchanged = client.get(f"{url}&v={version}")  # the box asks again: nothing moved
+    assert unchanged.status_code == 204 and not unchanged.content
+    assert client.get(f"{url}&v={version - 1}").status_code == 200
     eager_commit(lambda: online_end(table=in_play, user=alice))
     after = client.get(url).content.decode()
     assert "The match is over." in after and "hx-trigger" not in after
