@@ -33,7 +33,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from league.database_errors import DATABASE_ERRORS
 from league.models import Federation, PendingRecompute, RecomputeKind
 from rankings.services.federations import federation_recompute
-from rankings.services.ratings import ratings_update_for_game
+from rankings.services.ratings import ratings_update_for_game, ratings_update_for_games
 from rankings.services.standings import standings_recompute
 from rankings.standings import StandingsConfigError
 
@@ -68,13 +68,27 @@ class _Claim:
 
 
 def followups_drain(*, limit: int = 200) -> DrainReport:
-    """Recompute up to `limit` owed targets, oldest first; returns what was done."""
+    """Recompute up to `limit` owed targets, oldest first; returns what was done.
+
+    Due ratings targets are taken together and each pool they touch is brought up to
+    date once (a batch of results otherwise checks its pools once per result). If such
+    a batch fails, the rest of this drain takes them one by one, so only the failing
+    result is postponed.
+    """
     done = failed = 0
-    for _ in range(limit):
+    batching = True
+    while done + failed < limit:
         claim = _claim_next()
         if claim is None:
             break
-        if _run(claim):
+        targets = _claim_ratings_batch(claim, limit - done - failed) \
+            if batching and claim.kind == RecomputeKind.RATINGS else [claim.target_id]
+        if len(targets) > 1:
+            if _run_ratings_batch(claim, targets):
+                done += len(targets)
+            else:
+                batching = False
+        elif _run(claim):
             done += 1
         else:
             failed += 1
@@ -128,6 +142,35 @@ def _claim_next() -> _Claim | None:
         if won:
             return claim
         # Another drain claimed it between our read and our update: look again.
+
+
+def _claim_ratings_batch(claim: _Claim, room: int) -> list[int]:
+    """Add other due ratings targets (up to `room` in all) to `claim`; its targets, sorted."""
+    now = timezone.now()
+    others = list(_due(now).filter(kind=RecomputeKind.RATINGS).exclude(
+        target_id=claim.target_id).order_by("due_at", "pk").values_list(
+        "target_id", flat=True).distinct()[:max(room - 1, 0)])
+    if others:  # rows another drain claims meanwhile are simply not ours
+        _due(now).filter(kind=RecomputeKind.RATINGS, target_id__in=others).update(
+            claimed_by=claim.claimed_by, claimed_until=now + LEASE)
+    return sorted(set(_mine(claim).values_list("target_id", flat=True)))
+
+
+def _run_ratings_batch(claim: _Claim, targets: list[int]) -> bool:
+    """Rate the batch's results; on failure give its rows back (True when done)."""
+    try:
+        with _renewed(claim):
+            ratings_update_for_games(game_ids=targets)
+    except DATABASE_ERRORS:
+        _release_after_database_error(claim)
+        raise
+    except Exception:
+        log.exception("recompute of %s ratings targets failed; taking them one by one",
+                      len(targets))
+        _mine(claim).update(claimed_by=None, claimed_until=None)
+        return False
+    _mine(claim).delete()
+    return True
 
 
 def _mine(claim: _Claim):

@@ -23,6 +23,7 @@ from rankings.services.ratings.recompute import MIN_FIT_GAMES, ratings_fit, rati
 from rankings.services.ratings.replay import (
     ratings_update,
     ratings_update_for_game,
+    ratings_update_for_games,
     replay_point,
 )
 
@@ -39,6 +40,7 @@ __all__ = [
     "ratings_recompute",
     "ratings_update",
     "ratings_update_for_game",
+    "ratings_update_for_games",
     "rateable",
     "replay_point",
     "variant_key",

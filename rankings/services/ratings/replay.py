@@ -12,7 +12,8 @@ games from there on are rated again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
@@ -82,15 +83,17 @@ def _stale_points(pool: RatingPool, game: TableResult) -> list[Point]:
     return points
 
 
-def replay_point(pool: RatingPool, game: TableResult | None = None) -> Point | None:
-    """The earliest position from which the pool's history is missing or wrong."""
+def replay_point(pool: RatingPool, *games: TableResult | None) -> Point | None:
+    """The earliest position from which the pool's history is missing or wrong (checking
+    the stored rating of each of `games`, the results that asked)."""
     points = []
     orphan = RatingHistory.objects.filter(pool=pool, game__isnull=True).order_by(
         "played_at", "game_order").values_list("played_at", "game_order").first()
     if orphan:
         points.append(tuple(orphan))
-    if game is not None:
-        points.extend(_stale_points(pool, game))
+    for game in games:
+        if game is not None:
+            points.extend(_stale_points(pool, game))
     unrated = _first_unrated(pool)
     if unrated:
         points.append(unrated)
@@ -208,12 +211,13 @@ def _rebuild(pool: RatingPool, rater: Rater, progress, outermost: bool) -> int:
 
 def ratings_update(
     *, pool_id: int, game_id: int | None = None, full: bool = False,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, game_ids: Iterable[int] = (),
 ) -> int:
     """Bring one pool up to date; returns the number of games (re)rated.
 
     ``full`` rebuilds the pool from its first game; otherwise only from the
-    earliest missing or out-of-date point (nothing at all if there is none).
+    earliest missing or out-of-date point (nothing at all if there is none), the
+    stored ratings of ``game_id`` and ``game_ids`` (the results that asked) checked.
     """
     outermost = not transaction.get_connection().in_atomic_block
     with transaction.atomic():
@@ -222,8 +226,8 @@ def ratings_update(
         if full:
             bump_club_versions([pool.club_id])  # the leaderboard pages are rebuilt after it
             return _rebuild(pool, rater, progress, outermost)
-        game = TableResult.objects.filter(pk=game_id).first() if game_id else None
-        start = replay_point(pool, game)
+        asked = {*game_ids, *([game_id] if game_id else [])}
+        start = replay_point(pool, *TableResult.objects.filter(pk__in=asked).order_by("pk"))
         if start is None:
             return 0
         if getattr(rater, "rereads_history", False):
@@ -265,6 +269,53 @@ def ratings_update_for_game(*, game_id: int) -> int:
         count += ratings_update(pool_id=pool_id)
     _player_stats_follow(game_id)
     return count
+
+
+def ratings_update_for_games(*, game_ids: Iterable[int]) -> int:
+    """The same as `ratings_update_for_game` for each of many results, each pool brought up to
+    date once: the drain's batch (a bulk import, the demo's season), where checking every
+    pool again per game cost more than the rating itself."""
+    ids = set(game_ids)
+    games = list(TableResult.objects.select_related("table__round__event").filter(
+        pk__in=ids).order_by("pk"))
+    removed = ids - {game.pk for game in games}
+    count = 0
+    if removed:  # their history rows were orphaned (game set to NULL): replay those pools
+        pools = RatingHistory.objects.filter(game__isnull=True).values_list(
+            "pool_id", flat=True).distinct()
+        count += sum(ratings_update(pool_id=pool_id) for pool_id in set(pools))
+    asked: dict[int, list[int]] = defaultdict(list)  # club pool -> its games
+    federation: dict[int, tuple[RatingPool, list[TableResult]]] = {}
+    home: dict[int, set[int]] = {}
+    for game in games:
+        club_pool, federation_pools = pool_for_game(game), federation_pools_for_game(game)
+        asked[club_pool.pk].append(game.pk)
+        home[game.pk] = {club_pool.pk, *(pool.pk for pool in federation_pools)}
+        for pool in federation_pools:
+            federation.setdefault(pool.pk, (pool, []))[1].append(game)
+    for pool_id, pool_games_asked in asked.items():
+        count += ratings_update(pool_id=pool_id, game_ids=pool_games_asked)
+    # As for one game: a federation's pool is rebuilt when a game is new or changed there.
+    for pool, pool_games_asked in federation.values():
+        if replay_point(pool, *pool_games_asked) is not None:
+            count += ratings_update(pool_id=pool.pk, full=True)
+    moved = RatingHistory.objects.filter(game__in=games).values_list("pool_id", "game_id")
+    for pool_id, game_id in set(moved):  # a correction moved it out of this pool
+        if pool_id not in home[game_id]:
+            RatingHistory.objects.filter(pool_id=pool_id, game_id=game_id).update(game=None)
+            count += ratings_update(pool_id=pool_id)
+    _player_stats_follow_many(games, removed)
+    return count
+
+
+def _player_stats_follow_many(games: list[TableResult], removed: set[int]) -> None:
+    """One refresh per club recounts every changed game of it (and drops removed games' rows)."""
+    from rankings.services.player_stats import player_stats_refresh
+
+    for club_id in sorted({game.table.round.event.club_id for game in games}):
+        player_stats_refresh(club_id=club_id)
+    if removed:
+        player_stats_refresh(game_id=min(removed))
 
 
 def _player_stats_follow(game_id: int) -> None:
