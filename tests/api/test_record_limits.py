@@ -151,3 +151,27 @@ def test_every_random_match_is_within_its_games_limits():
                     state.apply(rng.choice(state.legal_actions()))
                 record = state.to_record([f"P{i}" for i in range(players)])
             assert limit_errors(record) == [], (info["name"], players)
+
+
+
+def test_a_shorter_target_keeps_the_default_hand_limit():
+    """Pitch to 1 ends only when a pitching side makes its bid at 1 or more: its random bot
+    took 4 hands on seed 7, which a limit shrunk with the target (3 hands) refused, so an
+    online match that long finished without a result."""
+    import random
+
+    from games import rules
+    from games.bots.registry import make_bot
+    from tournaments.services.record_limits import hands_limit, limit_errors
+
+    assert hands_limit(rules.load("pitch", players=4, target=1)) == 60
+    assert hands_limit(rules.load("ribs", players=10, hands_to_win=1)) == 100
+    assert hands_limit(rules.load("mighty", players=5, hands=1)) == 1
+    game = rules.load("pitch", players=4, target=1)
+    state, rng, bot = game.new_match(7), random.Random(7), make_bot("random", game=game)
+    while not state.is_terminal():
+        state.apply(bot.step(None, state.legal_actions(), rng))
+    record = state.to_record(SEATS_B)
+    assert len(record["hands"]) == 4 and record["places"]
+    assert limit_errors(record) == []
+    assert rules.check_record(record).complete

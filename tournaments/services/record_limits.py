@@ -31,7 +31,10 @@ BYTES_BASE = 8 * 1024  # seats, options and the rest of the record around its ha
 
 @dataclass(frozen=True)
 class MatchLength:
-    """`hands` at the option's default; the limit grows with the option in proportion."""
+    """`hands` at the option's default; the limit grows with the option in proportion,
+    and never falls below `hands`: a shorter match costs no more to check than the default
+    one, and a low target can still take many hands (Pitch to 1 ends only when a pitching
+    side makes its bid while standing at 1 or more)."""
 
     hands: int
     option: str = ""
@@ -40,8 +43,8 @@ class MatchLength:
     def limit(self, options: dict) -> int:
         if not self.option:
             return self.hands
-        return math.ceil(self.hands * max(options.get(self.option, self.default), 1)
-                         / self.default)
+        return max(self.hands, math.ceil(
+            self.hands * max(options.get(self.option, self.default), 1) / self.default))
 
 
 # Games whose schedule fixes the number of hands are not listed: their limit is the
