@@ -142,7 +142,26 @@ ACTIONS = {
         lambda w: reverse("organiser:member-remove", args=[w["club"].slug, w["pat"].pk]),
         lambda w: {"confirm_removal": "yes"},
         lambda w: Membership.objects.filter(pk=w["pat"].pk).exists()),
+    "play the whole night online": (
+        lambda w: reverse("tournaments:event-online", args=[w["event"].pk]),
+        lambda w: {"online": "on"},
+        lambda w: _event(w).online),
+    "set the reminder hours": (
+        PAGES["mail log"], lambda w: {"reminder_hours": "24"},
+        lambda w: _club(w).reminder_hours),
+    "set the correction window": (
+        lambda w: reverse("club-federations", args=[w["club"].slug]),
+        lambda w: {"action": "window", "correction_days": "3"},
+        lambda w: _club(w).correction_days),
+    "switch the hand reviews off": (
+        lambda w: reverse("reviews:club", args=[w["club"].slug]),
+        lambda w: {},
+        lambda w: _club(w).reviews_on),
 }
+
+
+def _club(w):
+    return type(w["club"]).objects.get(pk=w["club"].pk)
 
 
 def _event(w):

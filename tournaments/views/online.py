@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -357,6 +358,7 @@ def online_manage(request, pk):
     return redirect("tournaments:online-manage", pk=pk)
 
 
+@login_required  # like the night page's other actions: a lapsed session logs in again
 @require_POST
 def event_online(request, pk):
     """Organisers: play the whole night online (its tables, and the rounds formed later)
