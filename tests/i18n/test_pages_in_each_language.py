@@ -19,6 +19,8 @@ import polib
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
+from django.utils.formats import date_format
 
 from league import catalogues
 from tests.i18n.test_marked_entry_pages import _entry_pages
@@ -95,3 +97,16 @@ def test_an_english_word_left_in_a_page_is_found(in_catalogues):
     html = '<html lang="ko"><body><p>시즌 순위</p><button>Save changes</button></body></html>'
     assert "save" in _english_left(html, "ko")
     assert _english_left('<html lang="ko"><p>시즌 <bdi>Ann Smith</bdi></p></html>', "ko") == []
+
+
+@pytest.mark.parametrize("language", ("ka", "ru", "ko", "fr"))
+def test_a_nights_date_is_written_the_way_its_language_writes_dates(language, in_catalogues, night):
+    event = night["event"]
+    url = f"/events/{event.pk}/"
+    with translation.override(language):
+        written = date_format(event.date)
+    with translation.override("en"):
+        english = date_format(event.date)
+    html = Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert written != english and written in html
+    assert english in Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
