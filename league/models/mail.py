@@ -93,6 +93,8 @@ class PlayerNotice(models.TextChoices):
     NIGHT_CLOSED = "night.closed", _("a night I played is closed")
     NIGHT_REMINDER = "night.reminder", _("a reminder before a night of my club starts")
     ANNOUNCEMENT = "announcement", _("a new season or night of my club is announced")
+    RESULT_TO_CONFIRM = "result.to-confirm", _("a result at my table awaits my confirmation")
+    RESULT_CHANGED = "result.changed", _("a result at my table is corrected or removed")
 
 
 # Announcements go to those who asked for them; every other notice is on until switched off.

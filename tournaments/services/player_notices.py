@@ -7,6 +7,7 @@ the mails commit with the change, once per (event, player, channel).
 from __future__ import annotations
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from league.models import PlayerNotice
 from league.services.notices import announcement_queue, notice_queue
 from tournaments import hooks
-from tournaments.models import Event, EventFormat, Round, Seat
+from tournaments.models import Event, EventFormat, Round, Seat, Table
 
 
 def _language(player) -> str:
@@ -42,6 +43,49 @@ def seating_published(rnd: Round) -> None:
                 subject=_("%(night)s, round %(round)s: table %(table)s, seat %(seat)s") % facts,
                 body=_("%(night)s, round %(round)s: you sit at table %(table)s, seat %(seat)s; "
                        "seat %(dealer)s deals first.") % facts, url=_night_url(event))
+
+
+def result_to_confirm(*, table: Table, seats: list[Seat], pending_id: int,
+                      submitter: str) -> None:
+    """The players who may confirm a result entered at their table (another side's) are
+    asked to: once per pending result and player."""
+    event, rnd = table.round.event, table.round
+    url = settings.SITE_URL.rstrip("/") + reverse("tournaments:table-entry", args=[table.pk])
+    facts = {"night": event.name, "round": rnd.number, "table": table.number,
+             "submitter": submitter}
+    for seat in seats:
+        with translation.override(_language(seat.player)):
+            notice_queue(
+                player=seat.player, notice=PlayerNotice.RESULT_TO_CONFIRM,
+                about=f"pending-{pending_id}", club=event.club,
+                subject=_("%(night)s, round %(round)s, table %(table)s: a result awaits your "
+                          "confirmation") % facts,
+                body=_("%(night)s, round %(round)s: %(submitter)s entered the result of table "
+                       "%(table)s. It counts once a player of another side confirms it; "
+                       "confirm it, or dispute it, on the table's page.") % facts, url=url)
+
+
+def result_changed(*, table: Table, reason: str, removed: bool, change_id: int) -> None:
+    """Everyone seated at the table hears that an organiser corrected or removed its result,
+    and why; `change_id` (the audit entry) tells one change from the next."""
+    event, rnd = table.round.event, table.round
+    seats = (Seat.objects.filter(table=table, player__isnull=False)
+             .select_related("player__user").order_by("position"))
+    facts = {"night": event.name, "round": rnd.number, "table": table.number,
+             "reason": reason}
+    for seat in seats:
+        with translation.override(_language(seat.player)):
+            if removed:
+                subject = _("%(night)s, round %(round)s, table %(table)s: result removed")
+                body = _("An organiser removed the result of table %(table)s (%(night)s, "
+                         "round %(round)s). The reason given: %(reason)s")
+            else:
+                subject = _("%(night)s, round %(round)s, table %(table)s: result corrected")
+                body = _("An organiser corrected the result of table %(table)s (%(night)s, "
+                         "round %(round)s). The reason given: %(reason)s")
+            notice_queue(player=seat.player, notice=PlayerNotice.RESULT_CHANGED,
+                         about=f"change-{change_id}", club=event.club,
+                         subject=subject % facts, body=body % facts, url=_night_url(event))
 
 
 def night_closed(event: Event) -> None:

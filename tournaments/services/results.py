@@ -45,7 +45,7 @@ from league.permissions import CORRECT, MANAGE, SCORE, SYSTEM, can, club_of
 from league.services.audit import audit_record
 from tournaments.models import EventStatus, Hand, ResultSource, ResultStatus, Table, TableResult
 from tournaments.models.events import Event
-from tournaments.services import brackets, followups, next_round, webhook_events
+from tournaments.services import brackets, followups, next_round, player_notices, webhook_events
 from tournaments.services.duplicate import check_on_boards, table_boards
 from tournaments.services.hands import engine_hand_row_fields, hand_row_fields
 from tournaments.services.record_limits import limit_errors, loaded_game
@@ -294,14 +294,17 @@ def _replace(game: TableResult, entry: _Entry, action: str) -> TableResult:
         game.hands.all().delete()
         _write_hands(game, entry)
         brackets.bracket_after_result(entry.table)  # a corrected winner re-draws what follows
-        audit_record(club=club_of(entry.table), action=action, target=game,
-                     subject=entry.subject, before=before,
-                     after=_summary(game) | {"record": game.record} | _ended(entry),
-                     reason=entry.reason)
+        audited = audit_record(club=club_of(entry.table), action=action, target=game,
+                               subject=entry.subject, before=before,
+                               after=_summary(game) | {"record": game.record} | _ended(entry),
+                               reason=entry.reason)
         followups.after_result_saved(game.id)  # owed recomputes commit with the result
         next_round.after_result_stored(entry.table.round.event_id)
         webhook_events.result_stored(game, corrected=action == "result.correct",
                                      reason=entry.reason)
+        if action == "result.correct":
+            player_notices.result_changed(table=entry.table, reason=entry.reason,
+                                          removed=False, change_id=audited.pk)
     return game
 
 
@@ -447,12 +450,14 @@ def result_remove(*, actor, reason: str, table: Table | None = None,
         if locked is None:
             raise ResultMissing(_("%(table)s has no result to remove (it was removed "
                                   "meanwhile).") % {"table": table})
-        audit_record(club=club_of(table), action="result.remove", target=locked,
-                     subject=actor, before=_summary(locked) | {"record": locked.record},
-                     reason=reason.strip())
+        audited = audit_record(club=club_of(table), action="result.remove", target=locked,
+                               subject=actor, before=_summary(locked) | {"record": locked.record},
+                               reason=reason.strip())
         TableResult.objects.filter(pk=locked.pk).delete()
         brackets.bracket_after_result(table)  # refused if the winner already played on
         game_id = locked.pk
         followups.after_result_removed(game_id=game_id, season_id=season_id)
         webhook_events.result_removed(table=table, game_id=game_id, reason=reason.strip())
+        player_notices.result_changed(table=table, reason=reason.strip(), removed=True,
+                                      change_id=audited.pk)
     return RemoveOutcome(table=table, game_id=game_id, season_id=season_id)

@@ -43,6 +43,7 @@ from tournaments.models import (
     TableResult,
     WayIn,
 )
+from tournaments.services import player_notices
 from tournaments.services.records import record_hash
 from tournaments.services.results import ResultRejected, result_check, result_submit
 
@@ -172,11 +173,23 @@ def pending_submit(*, table: Table, record: dict, actor: SeatActor) -> EntryOutc
         if pending is not None:
             _audit(pending, "result.table-submit", seat, actor.via, actor.user,
                    after={"record_hash": digest})
-            if entry_mode(club_of(table)) != EntryMode.AT_ONCE:
+            mode = entry_mode(club_of(table))
+            if mode == EntryMode.CONFIRM:
+                _ask_to_confirm(table, pending, seat, actor.via)
+            if mode != EntryMode.AT_ONCE:
                 return EntryOutcome(pending, changed=True)
             return _store(pending, seat=seat, via=actor.via, user=actor.user,
                           state=PendingState.CONFIRMED, action="result.confirm")
     return _against_pending(PendingResult.objects.get(table=table), record, digest, seat, actor)
+
+
+def _ask_to_confirm(table: Table, pending: PendingResult, seat: Seat, via: str) -> None:
+    """Inside the submission's transaction: the players who may confirm are told."""
+    others = [other for other in table.seats.select_related("player__user").order_by("position")
+              if other.player_id is not None and other.position != seat.position
+              and not _same_side(table, other.position, seat.position)]
+    player_notices.result_to_confirm(table=table, seats=others, pending_id=pending.pk,
+                                     submitter=_seat_name(seat, via))
 
 
 def _new_pending(table, record, digest, seat, actor) -> PendingResult | None:
