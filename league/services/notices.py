@@ -148,7 +148,7 @@ def announcement_queue(*, club: Club, about: str, compose) -> int:
     in each reader's language. Returns how many mails were queued."""
     queued = 0
     for player in announcement_audience(club):
-        with translation.override(player.language or settings.LANGUAGE_CODE):
+        with translation.override(player.language or club.language or settings.LANGUAGE_CODE):
             subject, body, url = compose()
             queued += notice_queue(player=player, notice=PlayerNotice.ANNOUNCEMENT,
                                    about=about, subject=subject, body=body, url=url,

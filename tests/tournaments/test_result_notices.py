@@ -16,6 +16,7 @@ from tests.factories import played_record, seated_table
 from tests.i18n.conftest import compiled_catalogues, in_catalogues  # noqa: F401
 from tournaments.models import EntryMode, WayIn
 from tournaments.services.results import result_correct, result_remove, result_submit
+from tournaments.services.seating import round_set_published
 from tournaments.services.table_entry import SeatActor, entry_mode_set, pending_submit
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_http")]
@@ -25,6 +26,10 @@ TO_CONFIRM, CHANGED = PlayerNotice.RESULT_TO_CONFIRM, PlayerNotice.RESULT_CHANGE
 def _to(notice: str) -> list[str]:
     rows = QueuedMail.objects.filter(dedupe_key__startswith=f"{notice}:")
     return sorted(rows.values_list("to", flat=True))
+
+
+def _players(table):
+    return [seat.player for seat in table.seats.order_by("position")]
 
 
 def _submit(table, position: int):
@@ -114,3 +119,18 @@ def test_the_notice_comes_in_the_players_language(table_a, alice, sam, in_catalo
     assert "You get this mail because you play in this club" in english.body
     # composed in Korean (the footer, with its one-click link, from the catalogue)
     assert "You get this mail because" not in korean.body and "wrong table" in korean.body
+
+
+def test_a_player_without_a_language_of_their_own_reads_the_clubs(
+    table_a, club_a, alice, in_catalogues
+):
+    club_a.language = "ko"
+    club_a.save(update_fields=["language"])
+    round_set_published(
+        rnd=seated_table(club_a, list(_players(table_a)), published=False).round, user=alice
+    )
+    result_submit(table=table_a, record=played_record(seed=3), source="bot", user=SYSTEM)
+    result_remove(actor=alice, reason="wrong table", table=table_a)
+    mails = QueuedMail.objects.filter(to="pat@example.org")
+    assert mails.count() == 2
+    assert all("You get this mail because" not in m.body for m in mails)  # in Korean

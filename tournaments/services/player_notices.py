@@ -18,10 +18,10 @@ from tournaments import hooks
 from tournaments.models import Event, EventFormat, Round, Seat, Table
 
 
-def _language(player) -> str:
+def _language(player, club) -> str:
     """Each player reads their mail in their own language (a worker or another person's
-    request composes it)."""
-    return player.language or settings.LANGUAGE_CODE
+    request composes it); without one, in the club's, as its pages and printing are."""
+    return player.language or club.language or settings.LANGUAGE_CODE
 
 
 def _night_url(event: Event) -> str:
@@ -36,7 +36,7 @@ def seating_published(rnd: Round) -> None:
     for seat in seats:
         facts = {"night": event.name, "round": rnd.number, "table": seat.table.number,
                  "seat": seat.position + 1, "dealer": seat.table.first_dealer + 1}
-        with translation.override(_language(seat.player)):
+        with translation.override(_language(seat.player, event.club)):
             notice_queue(
                 player=seat.player, notice=PlayerNotice.SEATING_PUBLISHED,
                 about=f"round-{rnd.pk}", club=event.club,
@@ -54,7 +54,7 @@ def result_to_confirm(*, table: Table, seats: list[Seat], pending_id: int,
     facts = {"night": event.name, "round": rnd.number, "table": table.number,
              "submitter": submitter}
     for seat in seats:
-        with translation.override(_language(seat.player)):
+        with translation.override(_language(seat.player, event.club)):
             notice_queue(
                 player=seat.player, notice=PlayerNotice.RESULT_TO_CONFIRM,
                 about=f"pending-{pending_id}", club=event.club,
@@ -74,7 +74,7 @@ def result_changed(*, table: Table, reason: str, removed: bool, change_id: int) 
     facts = {"night": event.name, "round": rnd.number, "table": table.number,
              "reason": reason}
     for seat in seats:
-        with translation.override(_language(seat.player)):
+        with translation.override(_language(seat.player, event.club)):
             if removed:
                 subject = _("%(night)s, round %(round)s, table %(table)s: result removed")
                 body = _("An organiser removed the result of table %(table)s (%(night)s, "
@@ -95,7 +95,7 @@ def night_closed(event: Event) -> None:
         table__round__event=event, player__isnull=False).select_related("player__user")}
     facts = hooks.closing_facts(event) if players else {}
     for player in sorted(players, key=lambda p: p.pk):
-        with translation.override(_language(player)):
+        with translation.override(_language(player, event.club)):
             body = _("%(night)s (%(date)s) is closed: the results, standings and ratings "
                      "are final.") % {"night": event.name, "date": event.date.isoformat()}
             mine = facts.get(player.pk)

@@ -68,7 +68,7 @@ def event_queue_reminders(event: Event) -> int:
     queued = 0
     with transaction.atomic():  # one night at a time: a kill loses at most this night's
         for player in _audience(event):
-            with translation.override(_language(player)):
+            with translation.override(_language(player, event.club)):
                 row = notice_queue(player=player, notice=PlayerNotice.NIGHT_REMINDER,
                                    about=f"night-{event.pk}", club=event.club,
                                    **_reminder_text(event, starts, player.pk in coming))
