@@ -6,11 +6,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
+from config.not_found import page_not_found
 from league.forms_accounts import AdminLoginForm, LoginForm
 from league.views_language import set_language
 
 # Both login pages count failures and lock out guessing (league.services.logins).
 admin.site.login_form = AdminLoginForm
+handler404 = page_not_found
 
 
 def favicon(request):

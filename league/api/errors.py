@@ -44,8 +44,21 @@ class ConflictSerializer(serializers.Serializer):
     game = serializers.IntegerField(allow_null=True, required=False)
 
 
+# A refused request: each field (or `non_field_errors`) with its messages, the place inside
+# the field named in each message; a body that could not be read is {"detail": "..."}.
+FIELD_ERRORS = {
+    "type": "object",
+    "additionalProperties": {"oneOf": [
+        {"type": "string"},
+        {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "object"}]}},
+        {"type": "object", "description": "A nested field's own errors, the same shape."},
+    ]},
+    "example": {"slug": ["Enter a valid slug."]},
+}
+
 ERRORS = {
-    400: OpenApiResponse(description="Invalid input (field errors)."),
+    400: OpenApiResponse(FIELD_ERRORS, description="Invalid input: field -> messages, or "
+                         "`detail` when the body could not be read."),
     401: OpenApiResponse(ErrorSerializer, description="No or bad credentials."),
     403: OpenApiResponse(ErrorSerializer, description="Not allowed for this club."),
     404: OpenApiResponse(ErrorSerializer, description="Not found (or not visible to you)."),
