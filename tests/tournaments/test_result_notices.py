@@ -134,3 +134,13 @@ def test_a_player_without_a_language_of_their_own_reads_the_clubs(
     mails = QueuedMail.objects.filter(to="pat@example.org")
     assert mails.count() == 2
     assert all("You get this mail because" not in m.body for m in mails)  # in Korean
+
+
+def test_who_entered_it_is_named_in_the_readers_language(table_a, sam, in_catalogues):
+    sam.player.language = "ko"
+    sam.player.save(update_fields=["language"])
+    _submit(table_a, 0)  # entered by alice's seat link; this request is in English
+    english = QueuedMail.objects.get(to="pat@example.org", dedupe_key__startswith=TO_CONFIRM)
+    korean = QueuedMail.objects.get(to="sam@example.org", dedupe_key__startswith=TO_CONFIRM)
+    assert "seat 1, Alice (Seat link)" in english.body
+    assert "Alice" in korean.body and "Seat link" not in korean.body

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from league.models import PlayerNotice
 from league.services.notices import announcement_queue, notice_queue
 from tournaments import hooks
-from tournaments.models import Event, EventFormat, Round, Seat, Table
+from tournaments.models import Event, EventFormat, Round, Seat, Table, WayIn
 
 
 def _language(player, club) -> str:
@@ -45,16 +45,18 @@ def seating_published(rnd: Round) -> None:
                        "seat %(dealer)s deals first.") % facts, url=_night_url(event))
 
 
-def result_to_confirm(*, table: Table, seats: list[Seat], pending_id: int,
-                      submitter: str) -> None:
+def result_to_confirm(*, table: Table, seats: list[Seat], pending_id: int, submitted: Seat,
+                      via: str) -> None:
     """The players who may confirm a result entered at their table (another side's) are
     asked to: once per pending result and player."""
     event, rnd = table.round.event, table.round
     url = settings.SITE_URL.rstrip("/") + reverse("tournaments:table-entry", args=[table.pk])
-    facts = {"night": event.name, "round": rnd.number, "table": table.number,
-             "submitter": submitter}
     for seat in seats:
         with translation.override(_language(seat.player, event.club)):
+            facts = {"night": event.name, "round": rnd.number, "table": table.number,
+                     "submitter": _("seat %(n)d, %(player)s (%(via)s)") % {
+                         "n": submitted.position + 1, "player": submitted.player.display_name,
+                         "via": WayIn(via).label}}
             notice_queue(
                 player=seat.player, notice=PlayerNotice.RESULT_TO_CONFIRM,
                 about=f"pending-{pending_id}", club=event.club,

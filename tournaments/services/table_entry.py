@@ -189,7 +189,7 @@ def _ask_to_confirm(table: Table, pending: PendingResult, seat: Seat, via: str) 
               if other.player_id is not None and other.position != seat.position
               and not _same_side(table, other.position, seat.position)]
     player_notices.result_to_confirm(table=table, seats=others, pending_id=pending.pk,
-                                     submitter=_seat_name(seat, via))
+                                     submitted=seat, via=via)
 
 
 def _new_pending(table, record, digest, seat, actor) -> PendingResult | None:
