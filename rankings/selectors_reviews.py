@@ -22,7 +22,8 @@ def night_review_progress(event) -> dict | None:
         return None
     return {"status": review.status, "status_label": review.get_status_display(),
             "done": review.games_done, "total": review.games_total,
-            "seed": review.seed, "budget": review.budget}
+            "seed": review.seed, "budget": review.budget, "reviewer": review.reviewer,
+            "stale": review.is_stale}
 
 
 def visible_reviewed_game(*, subject, pk: int) -> TableResult | None:

@@ -58,6 +58,9 @@ from games.engine.checker import EngineChecker
 from games.engine.rng import seeded
 
 DEFAULT_BUDGET = 8  # guesses of the hidden cards per decision (docs/performance.md)
+# Raised whenever the same decision may be judged differently (2: paired playouts and the
+# confidence test for "costly"), so that stored reviews of an older reviewer are redone.
+REVIEWER_VERSION = 2
 COSTLY_SHARE = 0.25
 COSTLY_MIN_POINTS = 1.0
 COSTLY_CONFIDENCE = 0.975  # that a costly loss is no chance difference of the guesses

@@ -28,6 +28,10 @@ class ReviewProgressSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     budget = serializers.IntegerField(allow_null=True,
                                       help_text="Guesses of the hidden cards per decision.")
+    reviewer = serializers.IntegerField(allow_null=True, required=False,
+                                        help_text="The reviewer's version that made it.")
+    stale = serializers.BooleanField(default=False, help_text="Made by an older reviewer: "
+                                     "its organisers may ask for it again.")
 
 
 class NightReviewView(APIView):
@@ -41,7 +45,8 @@ class NightReviewView(APIView):
         if event is None:
             raise Http404("No such closed night.")
         progress = night_review_progress(event) or {
-            "status": "none", "done": 0, "total": 0, "seed": None, "budget": None}
+            "status": "none", "done": 0, "total": 0, "seed": None, "budget": None,
+            "reviewer": None, "stale": False}
         return Response(ReviewProgressSerializer(progress).data)
 
 

@@ -7,6 +7,8 @@ The search bot judges every decision of every card-by-card hand of a closed nigh
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.bots.review import REVIEWER_VERSION
+
 
 class ReviewStatus(models.TextChoices):
     QUEUED = "queued", _("Queued")
@@ -26,6 +28,9 @@ class NightReview(models.Model):
                                                    "gives the same review."))
     budget = models.PositiveSmallIntegerField(help_text=_("Guesses of the hidden cards per "
                                                           "decision."))
+    reviewer = models.PositiveSmallIntegerField(
+        help_text=_("The reviewer's version that reviews the night (games/bots/review.py); "
+                    "an older one's review is redone when asked."))
     games_total = models.PositiveIntegerField(default=0)
     games_done = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
@@ -34,6 +39,11 @@ class NightReview(models.Model):
 
     def __str__(self) -> str:
         return f"Review of {self.event}"
+
+    @property
+    def is_stale(self) -> bool:
+        """Finished by an older reviewer: its costly marks may differ from today's."""
+        return self.status == ReviewStatus.DONE and self.reviewer < REVIEWER_VERSION
 
 
 class ReviewedGame(models.Model):
@@ -45,6 +55,8 @@ class ReviewedGame(models.Model):
     record_hash = models.CharField(max_length=64)
     seed = models.PositiveIntegerField()
     budget = models.PositiveSmallIntegerField()
+    reviewer = models.PositiveSmallIntegerField(help_text=_("The reviewer's version that "
+                                                            "judged it."))
     decisions = models.PositiveIntegerField(default=0)
     reviewed_at = models.DateTimeField(auto_now=True)
 

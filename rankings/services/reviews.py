@@ -3,8 +3,10 @@
 `night_review_request` queues a night's review once it is closed (the closing hook and
 `manage.py review_nights` call it); `night_review_run` (the Celery task's one call)
 reviews each table's record in turn, counting progress, and can run again at any time:
-a table whose record was already judged with the same seed and budget is skipped, a
-corrected one is judged again. A club that switched reviews off gets none.
+a table whose record was already judged with the same seed, budget and reviewer is
+skipped, a corrected one is judged again. A night reviewed by an older reviewer (its
+`reviewer` below `REVIEWER_VERSION`) is reviewed again when asked: by its organisers, or
+`manage.py review_nights --stale`. A club that switched reviews off gets none.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from games import rules
 from games.bots.review import (
     DEFAULT_BUDGET,
     PAR_PLAYOUTS,
+    REVIEWER_VERSION,
     ReviewError,
     board_par,
     review_record,
@@ -49,7 +52,8 @@ def reviewable_results(event):
 def night_review_request(*, event, kick: bool = True,
                          closing: bool = False) -> NightReview | None:
     """The night's review, queued if it is closed, its club reviews, and it has none
-    yet (or the last one failed); None when there is nothing to review. `kick`: hand it
+    yet (or the last one failed, or an older reviewer made it); None when there is nothing
+    to review. `kick`: hand it
     to a worker (where tasks run in a worker: `review_on_close`). `closing`: asked by
     the night's closing, which queues nothing where no worker runs the tasks."""
     if event.status != EventStatus.CLOSED or not event.club.reviews_on:
@@ -60,14 +64,26 @@ def night_review_request(*, event, kick: bool = True,
             boards__isnull=False).exists():
         return None
     review, created = NightReview.objects.get_or_create(
-        event=event, defaults={"seed": event.pk, "budget": review_budget()})
-    retry = not created and review.status == ReviewStatus.FAILED and NightReview.objects.filter(
-        pk=review.pk, status=ReviewStatus.FAILED).update(status=ReviewStatus.QUEUED)
+        event=event, defaults={"seed": event.pk, "budget": review_budget(),
+                               "reviewer": REVIEWER_VERSION})
+    retry = not created and _queue_again(review)
     if kick and (created or retry) and review_on_close():
         from rankings.tasks_reviews import review_night
 
         transaction.on_commit(lambda: review_night.delay(review.pk))
     return review
+
+
+def _queue_again(review: NightReview) -> bool:
+    """Queue a failed review, or a finished one of an older reviewer, again. Conditional, so
+    two requests at once queue it once; a running review is left to its worker."""
+    again = NightReview.objects.filter(pk=review.pk).filter(
+        Q(status=ReviewStatus.FAILED)
+        | Q(status=ReviewStatus.DONE, reviewer__lt=REVIEWER_VERSION)).update(
+        status=ReviewStatus.QUEUED, reviewer=REVIEWER_VERSION)
+    if again:
+        review.refresh_from_db()
+    return bool(again)
 
 
 def review_on_close() -> bool:
@@ -87,7 +103,8 @@ def night_review_run(review_id: int) -> NightReview:
         return review
     results = list(reviewable_results(review.event).select_related("table"))
     NightReview.objects.filter(pk=review.pk).update(
-        status=ReviewStatus.RUNNING, games_total=len(results), games_done=0, error="")
+        status=ReviewStatus.RUNNING, reviewer=REVIEWER_VERSION, games_total=len(results),
+        games_done=0, error="")
     try:
         night_par(event=review.event, seed=review.seed)
         for result in results:
@@ -127,7 +144,7 @@ def game_review(*, result: TableResult, seed: int, budget: int) -> bool:
     """Judge one table's record (False: already judged as it stands). The search runs
     outside any transaction; its rows replace the table's old ones in one."""
     if ReviewedGame.objects.filter(game=result, record_hash=result.record_hash, seed=seed,
-                                   budget=budget).exists():
+                                   budget=budget, reviewer=REVIEWER_VERSION).exists():
         return False
     decisions = review_record(result.record, seed=seed, budget=budget)
     players = dict(result.table.seats.values_list("position", "player_id"))
@@ -141,21 +158,23 @@ def game_review(*, result: TableResult, seed: int, budget: int) -> bool:
         ReviewedDecision.objects.bulk_create(rows)
         ReviewedGame.objects.update_or_create(game=result, defaults={
             "record_hash": result.record_hash, "seed": seed, "budget": budget,
-            "decisions": len(rows)})
+            "reviewer": REVIEWER_VERSION, "decisions": len(rows)})
     return True
 
 
-def night_reviews_pending() -> list[int]:
-    """Start the reviews closed nights owe: none yet, queued but never started, or failed
-    (`manage.py review_nights`; in the embedded mode the task runs right here). Returns
-    the nights' ids."""
+def night_reviews_pending(*, stale: bool = False) -> list[int]:
+    """Start the reviews closed nights owe: none yet, queued but never started, or failed,
+    and with `stale` those an older reviewer made (`manage.py review_nights [--stale]`; in
+    the embedded mode the task runs right here). Returns the nights' ids."""
     from rankings.tasks_reviews import review_night
     from tournaments.models import Event
 
     nights = []
-    events = Event.objects.filter(status=EventStatus.CLOSED, club__reviews_on=True).filter(
-        Q(review__isnull=True) | Q(review__status__in=[ReviewStatus.QUEUED,
-                                                       ReviewStatus.FAILED]))
+    owed = Q(review__isnull=True) | Q(review__status__in=[ReviewStatus.QUEUED,
+                                                          ReviewStatus.FAILED])
+    if stale:
+        owed |= Q(review__status=ReviewStatus.DONE, review__reviewer__lt=REVIEWER_VERSION)
+    events = Event.objects.filter(status=EventStatus.CLOSED, club__reviews_on=True).filter(owed)
     for event in events.select_related("club").order_by("date", "pk"):
         review = night_review_request(event=event, kick=False)
         if review is not None:

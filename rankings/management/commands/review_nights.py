@@ -8,14 +8,17 @@ from tournaments.models import Event
 
 class Command(BaseCommand):
     help = ("Queue the bots' hand review of every closed night that has none (clubs with "
-            "reviews on), or with --night ID review that night in this process.")
+            "reviews on; with --stale also those an older reviewer made), or with --night ID "
+            "review that night in this process.")
 
     def add_arguments(self, parser):
         parser.add_argument("--night", type=int, help="review this closed night now")
+        parser.add_argument("--stale", action="store_true",
+                            help="also review again the nights an older reviewer reviewed")
 
-    def handle(self, *args, night=None, **options):
+    def handle(self, *args, night=None, stale=False, **options):
         if night is None:
-            queued = night_reviews_pending()
+            queued = night_reviews_pending(stale=stale)
             self.stdout.write(f"queued the review of {len(queued)} night(s)")
             return
         event = Event.objects.select_related("club").filter(pk=night).first()
