@@ -5,8 +5,9 @@ The route list is read from the URL resolver, so a new page or endpoint fails
 (GET) with the ids of private club A's objects (see tests/api/conftest.py for the world and
 tests/api/test_api_permissions.py for the personas):
 
-- PRIVATE: a thing of club A. Its members get no server error; bob (organiser of club B),
-  club B's token and anonymous visitors are refused (401, 403, 404, 405, or sent to log in).
+- PRIVATE: a thing of club A. Its members and its token get no server error; bob
+  (organiser of club B), club B's token, a seat token of another table and anonymous
+  visitors are refused (401, 403, 404, 405, or sent to log in).
 - PUBLIC: the same page for everyone (lists, schema, public federations); nobody gets a
   server error and outsiders' copies never name club A.
 - BEARER: the path carries a secret (seat links, claim and unsubscribe links, calendar
@@ -33,8 +34,11 @@ from tournaments.services.brackets import bracket_create
 
 pytestmark = pytest.mark.usefixtures("plain_http")
 
-MEMBERS = ["alice", "sam", "pat"]
-OUTSIDERS = ["bob", "token_b", "anonymous"]
+# Club A's organiser, scorekeeper and player, and its own API token; bob organises club B,
+# token_b is club B's token, seat_a the seat token of a table of club A's other than the one
+# named (it enters that table's result and reads nothing).
+INSIDERS = ["alice", "sam", "pat", "token_a"]
+OUTSIDERS = ["bob", "token_b", "seat_a", "anonymous"]
 REFUSED = {401, 403, 404, 405}
 FORGED = "forged-0000000000000000000000"
 
@@ -62,9 +66,9 @@ def things(world, alice, seat_a):
     club, season = world["club_a"], world["season_a"]
     event = world["table_a"].round.event
     assert not club.is_public and world["club_b"].is_public  # the refusals mean something
-    token, _ = api_token(club, name="matrix")
+    token, key = api_token(club, name="matrix")
     return {
-        **world, "event": event, "token": token, "seat_token": seat_a,
+        **world, "event": event, "token": token, "token_a_key": key,
         "membership": Membership.objects.get(club=club, player=world["players_a"][2]),
         "webhook": Webhook.objects.create(club=club, url="https://a.example/hook",
                                           secret="s" * 32, events=["*"]),
@@ -267,35 +271,49 @@ def _names_club_a(response, things) -> bool:
     return things["club_a"].name.encode() in body or b"/clubs/club-a/" in body
 
 
-@pytest.mark.parametrize("persona", OUTSIDERS)
+def _as(persona, client_as, things):
+    """A client of the persona; `token_a` carries club A's own API token."""
+    if persona != "token_a":
+        return client_as(persona)
+    client = client_as("anonymous")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {things['token_a_key']}")
+    return client
+
+
+def _answers(personas, name, client_as, things) -> dict:
+    return {persona: _get(_as(persona, client_as, things), name, things)
+            for persona in personas}
+
+
+# Each test opens one route as every persona (one world per route, not per persona).
+
+
 @pytest.mark.parametrize("name", sorted(PRIVATE))
-def test_outsiders_are_refused_every_private_way_in(things, client_as, persona, name):
-    response = _get(client_as(persona), name, things)
-    assert _refused(response), (response.status_code, response.get("Location"))
+def test_outsiders_are_refused_every_private_way_in_and_members_meet_no_error(
+        things, client_as, name):
+    answers = _answers(OUTSIDERS + INSIDERS, name, client_as, things)
+    let_in = {persona: (answer.status_code, answer.get("Location"))
+              for persona, answer in answers.items()
+              if persona in OUTSIDERS and not _refused(answer)}
+    assert let_in == {}
+    errors = {persona: answer.status_code for persona, answer in answers.items()
+              if answer.status_code >= 500}
+    assert errors == {}
 
 
-@pytest.mark.parametrize("persona", MEMBERS)
-@pytest.mark.parametrize("name", sorted(PRIVATE))
-def test_members_never_meet_a_server_error(things, client_as, persona, name):
-    assert _get(client_as(persona), name, things).status_code < 500
-
-
-@pytest.mark.parametrize("persona", OUTSIDERS + MEMBERS)
 @pytest.mark.parametrize("name", sorted(PUBLIC) + sorted(PERSONAL))
 def test_public_and_personal_pages_never_name_a_private_club_to_outsiders(
-        things, client_as, persona, name):
-    response = _get(client_as(persona), name, things)
-    assert response.status_code < 500
-    if persona in OUTSIDERS:
-        assert not _names_club_a(response, things)
-    if name in PERSONAL and persona == "anonymous":
-        assert _refused(response)
+        things, client_as, name):
+    answers = _answers(OUTSIDERS + INSIDERS, name, client_as, things)
+    assert {p: a.status_code for p, a in answers.items() if a.status_code >= 500} == {}
+    assert [p for p in OUTSIDERS if _names_club_a(answers[p], things)] == []
+    if name in PERSONAL:
+        assert _refused(answers["anonymous"])
 
 
-@pytest.mark.parametrize("persona", OUTSIDERS + MEMBERS)
 @pytest.mark.parametrize("name", sorted(BEARER))
-def test_a_forged_secret_in_the_path_opens_nothing(things, client_as, persona, name):
-    response = _get(client_as(persona), name, things)
-    assert response.status_code in REFUSED | {200, 302, 400, 410}
-    assert not _names_club_a(response, things)
-
+def test_a_forged_secret_in_the_path_opens_nothing(things, client_as, name):
+    answers = _answers(OUTSIDERS + INSIDERS, name, client_as, things)
+    assert {p: a.status_code for p, a in answers.items()
+            if a.status_code not in REFUSED | {200, 302, 400, 410}} == {}
+    assert [p for p, a in answers.items() if _names_club_a(a, things)] == []
