@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.cookiejar
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -79,7 +80,8 @@ class Web:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
              f"127.0.0.1:{self.port}", "--workers", "1", "--worker-class", "gthread",
-             "--threads", "8"], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+             "--threads", "8", "--graceful-timeout", "2"], cwd=ROOT, env=env, stdout=self.log,
+            stderr=subprocess.STDOUT, start_new_session=True)
 
     def wait_up(self) -> None:
         deadline = time.monotonic() + WAIT * 2
@@ -93,11 +95,15 @@ class Web:
                            f"{self.name}.log)")
 
     def stop(self) -> None:
-        self.process.terminate()
+        # The whole process group: killing only the master would orphan its worker, whose
+        # database sessions then keep pytest-django from dropping the test database.
+        group = os.getpgid(self.process.pid)
+        os.killpg(group, signal.SIGTERM)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            os.killpg(group, signal.SIGKILL)
+            self.process.wait()
         self.log.close()
 
 
