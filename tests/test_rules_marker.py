@@ -1,6 +1,7 @@
 """The rules suite (`pytest -m rules`, `make test-games`) is every test under tests/games/, and
 nothing else: the mark comes from the folder (tests/conftest.py), so a moved test keeps it."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,8 @@ def _collected(marker_expression):
          "--continue-on-collection-errors", "-m", marker_expression,
          "tests/games/engine", "tests/test_layers.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
+        # The caller's PYTEST_ADDOPTS (a -v, say) would change the listing read below.
+        env={**os.environ, "PYTEST_ADDOPTS": ""},
     )
     return [line for line in done.stdout.splitlines() if "::" in line]
 
