@@ -236,11 +236,82 @@ def plan_rotation(req: SeatingRequest) -> Plan:
     new_rounds, new_outs, season = [], [], ctx.season
     if ctx.shapes:
         new_rounds, new_outs, season = _planned(ctx, rng, deadline)
+        new_rounds, new_outs = _sit_outs_even_as_played(ctx, new_rounds, new_outs)
         width = max((len(t) for rnd in new_rounds for t in rnd), default=0)
         counts = _seat_counts(ctx, max(width, ctx.preferred))
         assign_seats(new_rounds, list(range(len(new_rounds))), counts, req.partnership,
                      Deadline(max(deadline.remaining() - 0.05, 0.05)))
     return _finish(ctx, new_rounds, new_outs, season)
+
+
+def _sit_outs_even_as_played(ctx: _Context, rounds: list, outs: list):
+    """The new rounds in an order that keeps sit-outs even after every round.
+
+    The search judges a plan by its totals, so its moves may leave one player sitting out
+    twice before another has once; how far it gets depends on the time it had. Reordering
+    rounds changes no meeting, table size or total, so fairness at every round of the night
+    no longer depends on the machine's speed. An order that is already even is kept."""
+    start = dict.fromkeys(ctx.present, 0)
+    for out in ctx._published_outs():
+        for p in out:
+            if ctx.index.get(p) in start:
+                start[ctx.index[p]] += 1
+
+    def uneven(order) -> bool:
+        counts = dict(start)
+        for i in order:
+            for p in outs[i]:
+                if p in counts:
+                    counts[p] += 1
+            if counts and max(counts.values()) - min(counts.values()) > 1:
+                return True
+        return False
+
+    if not uneven(range(len(rounds))):
+        return rounds, outs
+    order = _even_order(start, outs)
+    if order is None:  # no even order within the budget: keep the search's
+        return rounds, outs
+    return [rounds[i] for i in order], [outs[i] for i in order]
+
+
+def _even_order(start: dict, outs: list, budget: int = 20_000):
+    """Indices of `outs` in an order whose running sit-out counts never differ by more than
+    one, by depth-first search (fewest-so-far first), or None within `budget` steps: a
+    count of steps, not seconds, so the answer is the same on any machine."""
+    counts, used, order, steps = dict(start), [False] * len(outs), [], 0
+
+    def fits(i) -> bool:
+        if not counts:
+            return True
+        trial = [counts[p] + (p in outs[i]) for p in counts]
+        return max(trial) - min(trial) <= 1
+
+    def extend() -> bool:
+        nonlocal steps
+        if len(order) == len(outs):
+            return True
+        steps += 1
+        if steps > budget:
+            return False
+        choices = [i for i, done in enumerate(used) if not done and fits(i)]
+        choices.sort(key=lambda i: (sum(counts.get(p, 0) for p in outs[i]), i))
+        for i in choices:
+            used[i] = True
+            order.append(i)
+            for p in outs[i]:
+                if p in counts:
+                    counts[p] += 1
+            if extend():
+                return True
+            for p in outs[i]:
+                if p in counts:
+                    counts[p] -= 1
+            order.pop()
+            used[i] = False
+        return False
+
+    return order if extend() else None
 
 
 def _planned(ctx: _Context, rng: random.Random, deadline: Deadline):
