@@ -288,6 +288,13 @@ def _answers(personas, name, client_as, things) -> dict:
 # Each test opens one route as every persona (one world per route, not per persona).
 
 
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process(settings):
+    # With a broker configured (as in CI) and no worker running, /healthz rightly answers 503;
+    # this matrix is about who may see what, so it runs as the embedded mode does.
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
 @pytest.mark.parametrize("name", sorted(PRIVATE))
 def test_outsiders_are_refused_every_private_way_in_and_members_meet_no_error(
         things, client_as, name):
