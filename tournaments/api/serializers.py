@@ -41,7 +41,8 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "club", "season", "name", "kind", "date", "start_time", "status", "game",
-                  "options", "format", "boards_per_round", "created_at"]
+                  "options", "format", "boards_per_round", "online", "created_at"]
+        read_only_fields = ["online"]  # set by PATCH /tables/ or the night's page (docs/online.md)
 
 
 class EventCreateSerializer(serializers.Serializer):

@@ -27,6 +27,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import player_notices, webhook_events
+from tournaments.services.online_nights import table_follow_night
 
 
 def _require_manage(subject, obj) -> None:
@@ -211,6 +212,7 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
     audit_record(club=event.club, action="table.create", target=table, subject=user,
                  after={"number": number, "game": game,
                         "seats": [p.pk if p else None for p in players]})
+    table_follow_night(table=table, user=user)  # a night played online: this table too
     return table
 
 

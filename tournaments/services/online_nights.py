@@ -12,6 +12,22 @@ from tournaments.models import OnlineMatch, Round, Table
 from tournaments.services.online_tables import tables_set_online
 
 
+def table_follow_night(*, table: Table, user) -> list[Table]:
+    """Mark a table added to a round of a night played online online too (else nothing)."""
+    event = table.round.event
+    if not event.online:
+        return []
+    return tables_set_online(table=table, user=user, online=True, **_latest_settings(event))
+
+
+def _latest_settings(event, but_round=None) -> dict:
+    """The bots and timeout the organiser last gave the night's tables (the latest match's)."""
+    matches = OnlineMatch.objects.filter(table__round__event=event)
+    if but_round is not None:
+        matches = matches.exclude(table__round=but_round)
+    return matches.order_by("-pk").values("bot_strength", "timeout_seconds").first() or {}
+
+
 def round_follow_night(*, round: Round, user) -> list[Table]:
     """Mark `round`'s tables online when its night is marked online (else nothing);
     returns the tables marked. `user` formed the round (an organiser, or SYSTEM when a
@@ -19,8 +35,5 @@ def round_follow_night(*, round: Round, user) -> list[Table]:
     event = round.event
     if not event.online:
         return []
-    # The settings the organiser last gave the night's tables (the latest match's).
-    latest = (OnlineMatch.objects.filter(table__round__event=event)
-              .exclude(table__round=round).order_by("-pk")
-              .values("bot_strength", "timeout_seconds").first()) or {}
-    return tables_set_online(round=round, user=user, online=True, **latest)
+    return tables_set_online(round=round, user=user, online=True,
+                             **_latest_settings(event, but_round=round))
