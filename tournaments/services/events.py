@@ -205,6 +205,7 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
                                          options=options, first_dealer=first_dealer)
             Seat.objects.bulk_create(Seat(table=table, position=i, player=p)
                                      for i, p in enumerate(players))
+            table_follow_night(table=table, user=user)  # a night played online: this one too
     except IntegrityError as error:
         raise ValidationError({"number": _("Table %(number)s already exists in this round, or "
                                            "a player has two seats.") % {"number": number}}
@@ -212,7 +213,6 @@ def table_create(*, round: Round, user, players: list[Player | None], number: in
     audit_record(club=event.club, action="table.create", target=table, subject=user,
                  after={"number": number, "game": game,
                         "seats": [p.pk if p else None for p in players]})
-    table_follow_night(table=table, user=user)  # a night played online: this table too
     return table
 
 
