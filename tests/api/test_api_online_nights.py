@@ -9,7 +9,7 @@ from tournaments.services.online_tables import tables_set_online
 pytestmark = pytest.mark.django_db
 
 
-def _night(world, alice, client):
+def _night(world, client):
     event = client.post("/api/v1/events/", {"club": world["club_a"].pk, "name": "Night",
                                             "date": "2026-05-01", "game": "back-alley"},
                         format="json").json()
@@ -20,7 +20,7 @@ def _night(world, alice, client):
 def test_a_table_added_to_an_online_night_is_online_with_its_settings(world, alice,
                                                                        client_as):
     client = client_as("alice")
-    event, round_ = _night(world, alice, client)
+    event, round_ = _night(world, client)
     seats = [p.pk for p in world["players_a"]]
     first = client.post("/api/v1/tables/", {"round": round_["id"], "seats": seats},
                         format="json").json()
@@ -38,7 +38,7 @@ def test_a_table_added_to_an_online_night_is_online_with_its_settings(world, ali
 
 def test_a_table_added_to_a_paper_night_stays_on_paper(world, alice, client_as):
     client = client_as("alice")
-    event, round_ = _night(world, alice, client)
+    event, round_ = _night(world, client)
     assert client.get(f"/api/v1/events/{event.pk}/").json()["online"] is False
     added = client.post("/api/v1/tables/", {"round": round_["id"],
                                             "seats": [p.pk for p in world["players_a"]]},
@@ -49,7 +49,7 @@ def test_a_table_added_to_a_paper_night_stays_on_paper(world, alice, client_as):
 
 def test_the_events_online_flag_is_not_written_through_the_event(world, alice, client_as):
     client = client_as("alice")
-    event, _ = _night(world, alice, client)
+    event, _ = _night(world, client)
     client.patch(f"/api/v1/events/{event.pk}/", {"online": True}, format="json")
     event.refresh_from_db()
     assert not event.online  # read-only there: marking goes through the tables' service

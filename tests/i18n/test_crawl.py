@@ -14,8 +14,6 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from league import catalogues
-
 LINK = re.compile(r'href="(/[^"]*)"')
 # Not pages for a visitor to read: the admin and the API (their own tests), feeds, static
 # files, exports, and the forms that change something.
@@ -23,16 +21,6 @@ SKIPPED = ("/admin/", "/api/", "/static/", "/media/", "/i18n/", "/accounts/logou
            "/healthz", "/favicon.ico")
 VARIANTS_PER_PATH = 3  # sorting and filter links: a few of each page are enough
 MAX_PAGES = 300
-
-
-@pytest.fixture(scope="module")
-def compiled_catalogues(tmp_path_factory):
-    root = tmp_path_factory.mktemp("locale")
-    for language, po_path in catalogues.catalogue_paths().items():
-        target = root / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        catalogues.compile_catalogue(po_path, target / "django.mo")
-    return root
 
 
 def _followed(url: str) -> bool:
