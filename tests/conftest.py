@@ -39,6 +39,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.rules)
 
 
+@pytest.fixture(scope="session")
+def compiled_catalogues(tmp_path_factory):
+    """The committed catalogues compiled into a folder of the test session's (.mo files are
+    not committed): pages in the languages as `make test` compiles them."""
+    from league import catalogues
+
+    root = tmp_path_factory.mktemp("locale")
+    for language, po_path in catalogues.catalogue_paths().items():
+        target = root / language / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        catalogues.compile_catalogue(po_path, target / "django.mo")
+    return root
+
+
 def _member(club, username, role):
     user = UserFactory(username=username)
     player = PlayerFactory(user=user, display_name=username.capitalize())

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from league import catalogues
 from tests.browser.chromium import BROWSER_TEST, new_page
 from tests.factories import (
     ClubFactory,
@@ -54,17 +53,6 @@ def shipped_characters() -> set[int]:
     for path in FONTS.glob("*/*.woff2"):
         covered |= set(TTFont(str(path)).getBestCmap())
     return covered
-
-
-@pytest.fixture(scope="module")
-def compiled_catalogues(tmp_path_factory) -> Path:
-    """The committed catalogues compiled (as make test does) into a folder of the test's."""
-    root = tmp_path_factory.mktemp("locale")
-    for language, po_path in catalogues.catalogue_paths().items():
-        target = root / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        catalogues.compile_catalogue(po_path, target / "django.mo")
-    return root
 
 
 def _night(language: str):

@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 from django.utils import timezone, translation
 
-from league import catalogues
 from league.models import Role
 from league.permissions import SYSTEM
 from rankings.services.player_stats import player_stats_recompute
@@ -29,17 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session")
 def pseudo_catalogue(tmp_path_factory):
     return pseudo_locale.build(ROOT, tmp_path_factory.mktemp("pseudo"))
-
-
-@pytest.fixture(scope="session")
-def compiled_catalogues(tmp_path_factory):
-    """The committed catalogues compiled (.mo files are not committed)."""
-    root = tmp_path_factory.mktemp("locale")
-    for language, po_path in catalogues.catalogue_paths().items():
-        target = root / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        catalogues.compile_catalogue(po_path, target / "django.mo")
-    return root
 
 
 @pytest.fixture
