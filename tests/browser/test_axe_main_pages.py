@@ -20,7 +20,7 @@ from tests.browser.chromium import BROWSER_TEST
 from tests.browser.pages import page_at
 
 # The i18n tests' night (a Georgian club, a played table, a Bluke and a Mighty table open).
-from tests.i18n.conftest import compiled_catalogues, in_catalogues, night, open_tables  # noqa: F401
+from tests.i18n.conftest import in_catalogues, night, open_tables  # noqa: F401
 from tests.i18n.test_marked_entry_pages import _entry_pages
 from tests.i18n.test_marked_strings import _organiser_pages, _public_pages
 

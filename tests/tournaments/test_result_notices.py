@@ -13,7 +13,7 @@ from league.permissions import SYSTEM
 from league.services.mail import mail_send_due
 from league.services.notices import notice_choices_set
 from tests.factories import played_record, seated_table
-from tests.i18n.conftest import compiled_catalogues, in_catalogues  # noqa: F401
+from tests.i18n.conftest import in_catalogues  # noqa: F401
 from tournaments.models import EntryMode, WayIn
 from tournaments.services.results import result_correct, result_remove, result_submit
 from tournaments.services.seating import round_set_published
